@@ -1,0 +1,126 @@
+/**
+ * `svc start`: load the configuration, apply the plugins, listen, and say where to log in.
+ * Stops gracefully on SIGINT or SIGTERM (a second signal exits at once).
+ */
+import { Command, Flags } from '@oclif/core';
+import { createService, describeError, loadConfig, loadPluginModules, type SvcServer } from '@svc/core';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FIRST_PARTY_PLUGINS } from '../first-party-plugins.js';
+
+/** Starts the svc server. */
+export default class Start extends Command {
+  static override description = `Start the svc server.
+
+Reads <config dir>/svc.conf (or --config), applies the first-party plugins and any plugin= lines,
+and serves the HTTP and websocket interface, by default on http://127.0.0.1:2501. On the first
+start without a configured login it creates one for user "svc" and prints the password once.`;
+
+  static override examples = [
+    '<%= config.bin %> start',
+    '<%= config.bin %> start --port 2601 --bind 0.0.0.0',
+    '<%= config.bin %> start --config /etc/svc/svc.conf -c wlan0mon -c rtl433-0',
+  ];
+
+  static override flags = {
+    config: Flags.string({ description: 'main config file (default: <config dir>/svc.conf when it exists)' }),
+    'config-dir': Flags.string({ description: 'directory for state svc writes: login, API keys, server uuid (default ~/.svc)' }),
+    source: Flags.string({ char: 'c', description: 'datasource definition; repeat for several (replaces source= lines)', multiple: true }),
+    port: Flags.integer({ description: 'HTTP and websocket port (default 2501)', min: 0, max: 65535 }),
+    bind: Flags.string({ description: 'address to listen on (default 127.0.0.1)' }),
+    user: Flags.string({ description: 'admin login name (with --password)', dependsOn: ['password'] }),
+    password: Flags.string({ description: 'admin login password (with --user)', dependsOn: ['user'] }),
+    plugins: Flags.boolean({ description: 'print each plugin and what it contributed, then exit' }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Start);
+    let svc: SvcServer;
+    try {
+      const config = loadConfig({
+        configDir: flags['config-dir'],
+        configFile: flags.config,
+        overrides: {
+          source: flags.source,
+          httpd_port: flags.port === undefined ? undefined : String(flags.port),
+          httpd_bind_address: flags.bind,
+          httpd_username: flags.user,
+          httpd_password: flags.password,
+        },
+      });
+      const disabled = new Set(config.getAll('plugin_disable'));
+      const cliDirectory = dirname(fileURLToPath(import.meta.url));
+      const firstParty = await loadPluginModules(FIRST_PARTY_PLUGINS.filter((name) => !disabled.has(name)), cliDirectory);
+      const extra = await loadPluginModules(config.getAll('plugin').filter((name) => !disabled.has(name)), process.cwd());
+      svc = await createService(config, {
+        plugins: [...firstParty.plugins, ...extra.plugins],
+        loadFailures: [...firstParty.failures, ...extra.failures],
+      });
+    } catch (error) {
+      this.error(describeError(error), { exit: 2 });
+    }
+
+    if (flags.plugins) {
+      this.log(describePlugins(svc));
+      return;
+    }
+
+    let listener;
+    try {
+      listener = await svc.start();
+    } catch (error) {
+      await svc.stop().catch(() => undefined);
+      this.error(describeError(error), { exit: 2 });
+    }
+    this.log(`svc ${svc.version} is listening on ${listener.url}`);
+    const { admin } = svc;
+    if (admin.generated) {
+      this.log(`First start: created the admin login. User: ${admin.username}  Password: ${admin.password}`);
+      this.log(`It is saved in ${admin.file} (readable only by you); this is the only time it is printed.`);
+      this.log(`Try: curl -u ${admin.username}:<password> ${listener.url}/system/status.json`);
+    } else if (admin.file) {
+      this.log(`Log in as '${admin.username}' with the password in ${admin.file}`);
+    } else {
+      this.log(`Log in as '${admin.username}' with the configured password`);
+    }
+    const sources = svc.config.getAll('source');
+    if (sources.length) {
+      svc.log.warn(`${sources.length} source definition(s) given, but no datasource support is built yet; they are not opened`);
+    }
+    for (const plugin of svc.plugins) if (plugin.state === 'failed') this.warn(`plugin ${plugin.name} was skipped: ${plugin.error?.message}`);
+
+    await new Promise<void>((resolve) => {
+      let stopping = false;
+      const onSignal = (signal: NodeJS.Signals) => {
+        if (stopping) process.exit(130);
+        stopping = true;
+        svc.log.info(`${signal} received, shutting down`);
+        svc.stop().then(resolve, (error: unknown) => {
+          svc.log.error('shutdown failed', error);
+          resolve();
+        });
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+    });
+  }
+}
+
+function describePlugins(svc: SvcServer): string {
+  const lines: string[] = [];
+  for (const plugin of svc.plugins) {
+    lines.push(`${plugin.name}: ${plugin.state}${plugin.error ? ` (${plugin.error.code}: ${plugin.error.message})` : ''}`);
+    const owned = <T extends { name: string }>(registry: { list(): T[]; ownerOf(name: string): string | undefined }) =>
+      registry.list().filter((entry) => registry.ownerOf(entry.name) === plugin.name).map((entry) => entry.name);
+    const parts: [string, string[]][] = [
+      ['fields', owned(svc.fields)],
+      ['PHYs', owned(svc.phys)],
+      ['datasource types', owned(svc.datasourceTypes)],
+      ['views', owned(svc.views)],
+      ['event topics', owned(svc.eventTopics)],
+      ['routes', owned(svc.routes)],
+    ];
+    for (const [label, names] of parts) if (names.length) lines.push(`  ${label} (${names.length}): ${names.join(', ')}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,7 @@
+/**
+ * The plugins svc ships with. They are loaded by package name through the same loader as
+ * third-party plugins, and each can be turned off with `plugin_disable=<name>`.
+ */
+
+/** Package names of the first-party plugins, in the order they are applied. */
+export const FIRST_PARTY_PLUGINS = ['@svc/plugin-dot11', '@svc/plugin-sdr-rtl433', '@svc/plugin-serial'] as const;

@@ -1,0 +1,38 @@
+/**
+ * Field definitions of alert records and alert definitions (`svc.alert.*`), after Kismet's
+ * alert tracker, so clients that read Kismet alerts read ours.
+ */
+import type { FieldDefinition } from '../fields/field-registry.js';
+
+/** Fields of a raised alert. */
+export const ALERT_FIELDS: readonly FieldDefinition[] = [
+  { name: 'svc.alert.hash', type: 'uint32_t', description: 'unique id of this alert' },
+  { name: 'svc.alert.header', type: 'string', description: 'alert name (definition header)' },
+  { name: 'svc.alert.class', type: 'string', description: 'alert class (SYSTEM, DENIAL, EXPLOIT, PROBE, SPOOF, OTHER)' },
+  { name: 'svc.alert.severity', type: 'uint8_t', description: 'severity: 0 info, 5 low, 10 medium, 15 high, 20 critical' },
+  { name: 'svc.alert.phy_name', type: 'string', description: 'PHY the alert concerns, empty for any' },
+  { name: 'svc.alert.timestamp', type: 'double', description: 'time the alert was raised, Unix seconds with fraction' },
+  { name: 'svc.alert.device_key', type: 'devicekey', description: 'key of the device the alert concerns, if any' },
+  { name: 'svc.alert.transmitter_mac', type: 'mac_addr', description: 'transmitter (BSSID) MAC' },
+  { name: 'svc.alert.source_mac', type: 'mac_addr', description: 'source MAC' },
+  { name: 'svc.alert.dest_mac', type: 'mac_addr', description: 'destination MAC' },
+  { name: 'svc.alert.other_mac', type: 'mac_addr', description: 'other MAC involved' },
+  { name: 'svc.alert.channel', type: 'string', description: 'channel the alert was seen on' },
+  { name: 'svc.alert.text', type: 'string', description: 'alert text' },
+];
+
+/** Fields of an alert definition. */
+export const ALERT_DEFINITION_FIELDS: readonly FieldDefinition[] = [
+  { name: 'svc.alert.definition.header', type: 'string', description: 'alert name' },
+  { name: 'svc.alert.definition.description', type: 'string', description: 'what the alert means' },
+  { name: 'svc.alert.definition.class', type: 'string', description: 'alert class' },
+  { name: 'svc.alert.definition.severity', type: 'uint8_t', description: 'severity: 0 info, 5 low, 10 medium, 15 high, 20 critical' },
+  { name: 'svc.alert.definition.phy_name', type: 'string', description: 'PHY the alert belongs to, empty for any' },
+  { name: 'svc.alert.definition.limit_rate', type: 'uint64_t', description: 'alerts allowed per limit unit (throttle)' },
+  { name: 'svc.alert.definition.limit_unit', type: 'string', description: 'throttle unit: sec, min, hour or day' },
+  { name: 'svc.alert.definition.limit_burst', type: 'uint64_t', description: 'alerts allowed per burst unit' },
+  { name: 'svc.alert.definition.burst_unit', type: 'string', description: 'burst unit: sec, min, hour or day' },
+  { name: 'svc.alert.definition.burst_sent', type: 'uint64_t', description: 'alerts sent in the current burst window' },
+  { name: 'svc.alert.definition.total_sent', type: 'uint64_t', description: 'alerts sent in the current throttle window' },
+  { name: 'svc.alert.definition.time_last', type: 'double', description: 'time the alert was last sent, Unix seconds' },
+];

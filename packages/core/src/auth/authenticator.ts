@@ -1,0 +1,69 @@
+/**
+ * Decides who a request is. Accepted, in order: a token in cookie `SVC` or query `?SVC=`
+ * (a session or an API key), then HTTP basic credentials, then `?user=&password=`. A password
+ * login starts a session whose token the HTTP layer returns as cookie `SVC`.
+ */
+import type { AdminCredentials } from './credentials.js';
+import type { ApiKeyStore } from './api-keys.js';
+import type { Login } from './login.js';
+import { secretsEqual } from './secrets.js';
+import type { SessionStore } from './sessions.js';
+
+/** Name of the session cookie and of the token query parameter. */
+export const TOKEN_NAME = 'SVC';
+
+/** A successful authentication. */
+export interface Authentication {
+  readonly login: Login;
+  /** Set when this request logged in with a password: the new session's token. */
+  readonly sessionToken?: string;
+}
+
+/** Checks request credentials against the admin login, sessions and API keys. */
+export class Authenticator {
+  constructor(
+    private readonly admin: Pick<AdminCredentials, 'username' | 'password'>,
+    private readonly apiKeys: ApiKeyStore,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  /** Authenticates from headers and URL; undefined when no valid credential was given. */
+  authenticate(headers: Headers, url: URL): Authentication | undefined {
+    for (const token of [cookieValue(headers.get('cookie'), TOKEN_NAME), url.searchParams.get(TOKEN_NAME)]) {
+      if (!token) continue;
+      const login = this.sessions.verify(token) ?? this.apiKeys.verify(token);
+      if (login) return { login };
+    }
+    const basic = parseBasic(headers.get('authorization'));
+    const user = basic?.user ?? url.searchParams.get('user');
+    const password = basic?.password ?? url.searchParams.get('password');
+    if (user === null || password === null) return undefined;
+    if (!this.checkPassword(user, password)) return undefined;
+    const login: Login = { name: user, role: 'admin', method: 'password' };
+    return { login, sessionToken: this.sessions.create(login) };
+  }
+
+  /** True when a user name and password match the admin login (constant time). */
+  checkPassword(user: string, password: string): boolean {
+    const userOk = secretsEqual(user, this.admin.username);
+    const passwordOk = secretsEqual(password, this.admin.password);
+    return userOk && passwordOk;
+  }
+}
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const equals = part.indexOf('=');
+    if (equals > 0 && part.slice(0, equals).trim() === name) return part.slice(equals + 1).trim();
+  }
+  return undefined;
+}
+
+function parseBasic(header: string | null): { user: string; password: string } | undefined {
+  const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}

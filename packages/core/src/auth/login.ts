@@ -1,0 +1,31 @@
+/**
+ * Who a request acts as. Every route names a role; a login carries exactly one. Roles are not
+ * hierarchical, except that `admin` may use every route.
+ */
+
+/** The roles a login or API key can have. */
+export const ROLES = ['admin', 'readonly', 'datasource', 'scanreport'] as const;
+
+/** One of {@link ROLES}. */
+export type Role = (typeof ROLES)[number];
+
+/** How the caller proved who they are. */
+export type LoginMethod = 'password' | 'session' | 'apikey';
+
+/** The identity attached to an authenticated request. */
+export interface Login {
+  /** User name for password and session logins; the key's name for API keys. */
+  readonly name: string;
+  readonly role: Role;
+  readonly method: LoginMethod;
+}
+
+/** True when a string names a role. */
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** True when a login may use a route that requires `required`. */
+export function roleAllows(login: Login, required: Role | 'any'): boolean {
+  return login.role === 'admin' || required === 'any' || login.role === required;
+}

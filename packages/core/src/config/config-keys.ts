@@ -1,0 +1,39 @@
+/**
+ * The keys the core understands, with their defaults: this table is the embedded default
+ * configuration. Plugins declare their own keys in their definition; anything else in a config
+ * file is reported as unknown (a warning, since a typo there silently changes nothing).
+ */
+
+/** A config key the core reads. */
+export interface ConfigKeyDefinition {
+  readonly description: string;
+  /** Used when no file or flag sets the key. */
+  readonly default?: string;
+}
+
+/** Every key the core reads, with its default. */
+export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
+  include: { description: 'another config file to read here; missing is an error' },
+  opt_include: { description: 'another config file to read here when it exists' },
+  opt_override: { description: 'a config file whose keys replace those of every other file' },
+  source: { description: 'a datasource definition to open at startup (repeatable)' },
+  plugin: { description: 'a plugin package to load (repeatable)' },
+  plugin_disable: { description: 'a plugin package not to load, first-party ones included (repeatable)' },
+  server_name: { description: 'name of this server in status', default: 'svc' },
+  server_description: { description: 'description of this server in status', default: '' },
+  server_location: { description: 'location of this server in status', default: '' },
+  httpd_port: { description: 'HTTP and websocket port', default: '2501' },
+  httpd_bind_address: { description: 'address the HTTP server listens on', default: '127.0.0.1' },
+  httpd_username: { description: 'admin login name' },
+  httpd_password: { description: 'admin login password' },
+  httpd_auth_file: { description: 'file holding the admin login, created on first start', default: 'svc_httpd.conf' },
+  httpd_session_db: { description: 'file holding API keys', default: 'session.db' },
+  httpd_session_timeout: { description: 'seconds a login session cookie stays valid without use', default: '7200' },
+  httpd_allow_auth_creation: { description: 'whether API keys can be created', default: 'true' },
+  httpd_allow_auth_view: { description: 'whether API key tokens are shown in the key list', default: 'true' },
+  httpd_max_body: { description: 'largest request body accepted, in bytes', default: '100000' },
+  message_backlog: { description: 'messages kept for /messagebus', default: '50' },
+  alertbacklog: { description: 'alerts kept for /alerts', default: '50' },
+  alert: { description: 'alert throttle override: NAME,throttle,burst (repeatable)' },
+  server_uuid: { description: 'fixed server UUID; by default one is generated and kept in the config dir' },
+};

@@ -1,0 +1,78 @@
+/**
+ * Field simplification (`fields` in a command dictionary): a client names the fields it wants,
+ * as names or `/`-separated paths, optionally renamed (`[path, alias]`), and gets only those.
+ * A field that does not exist, or a path that does not resolve, comes back as the integer 0
+ * under the requested name (spec 4.1). A `#` before a segment asks for the element count.
+ */
+import { SvcError } from '../errors.js';
+
+/** One requested field, parsed. */
+export interface FieldSpec {
+  /** Path segments, `#` removed. */
+  readonly path: readonly string[];
+  /** Key in the output: the alias, or the last path segment. */
+  readonly outputName: string;
+  /** True when the last segment asked for a count (`#`). */
+  readonly count: boolean;
+}
+
+/** Parses and validates a `fields` value; anything malformed is a 400 saying what is wrong. */
+export function parseFieldSpecs(raw: unknown): FieldSpec[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) {
+    throw new SvcError('SVC_ERR_BAD_FIELDS', "'fields' must be a list of field names or [field, alias] pairs");
+  }
+  return raw.map((item, index) => {
+    let path: unknown = item;
+    let alias: unknown;
+    if (Array.isArray(item)) {
+      if (item.length !== 2) {
+        throw new SvcError('SVC_ERR_BAD_FIELDS', `fields[${index}]: expected a field or [field, alias], got a list of ${item.length}`);
+      }
+      [path, alias] = item;
+      if (typeof alias !== 'string' || alias === '') {
+        throw new SvcError('SVC_ERR_BAD_FIELDS', `fields[${index}]: the alias must be a non-empty string`);
+      }
+    }
+    if (typeof path !== 'string' || path.trim() === '') {
+      throw new SvcError('SVC_ERR_BAD_FIELDS', `fields[${index}]: expected a field name or path string`);
+    }
+    const segments = path.split('/').filter((segment) => segment !== '');
+    if (segments.length === 0) throw new SvcError('SVC_ERR_BAD_FIELDS', `fields[${index}]: the path '${path}' names no field`);
+    const last = segments[segments.length - 1]!;
+    const count = last.startsWith('#');
+    const cleaned = segments.map((segment) => (segment.startsWith('#') ? segment.slice(1) : segment));
+    return { path: cleaned, outputName: typeof alias === 'string' ? alias : cleaned[cleaned.length - 1]!, count };
+  });
+}
+
+/** Follows a path through nested records; undefined when any step is missing. */
+export function resolvePath(record: unknown, path: readonly string[]): unknown {
+  let current = record;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object' || Array.isArray(current)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+    if (current === undefined) return undefined;
+  }
+  return current;
+}
+
+function pick(record: unknown, specs: readonly FieldSpec[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const spec of specs) {
+    const value = resolvePath(record, spec.path);
+    if (spec.count) {
+      out[spec.outputName] = Array.isArray(value) ? value.length : value && typeof value === 'object' ? Object.keys(value).length : 0;
+    } else {
+      out[spec.outputName] = value === undefined ? 0 : value;
+    }
+  }
+  return out;
+}
+
+/** Applies parsed field specs to a record, or to each record of a list. */
+export function simplify(value: unknown, specs: readonly FieldSpec[]): unknown {
+  if (specs.length === 0) return value;
+  if (Array.isArray(value)) return value.map((item) => pick(item, specs));
+  return pick(value, specs);
+}

@@ -1,0 +1,71 @@
+/**
+ * The hook table: the whole contract between the core and its plugins. It is created once per
+ * service and frozen, so no plugin can add or replace a hook (webpack's Compiler does the same).
+ *
+ * Two phases. Contribute hooks are called once at boot, after every plugin's `apply`, each with
+ * a registry to add to; the registries freeze afterwards. Run hooks then carry packets, device
+ * changes and events; the packet chain is synchronous so tapable compiles it to straight code.
+ */
+import { AsyncSeriesHook, HookMap, SyncHook } from 'tapable';
+import type { FieldRegistry } from './fields/field-registry.js';
+import type { Registry } from './registry.js';
+import type { PhyDefinition } from './tracker/phy.js';
+import type { DatasourceTypeDefinition } from './datasources/datasource-type.js';
+import type { ViewDefinition } from './views/view-definition.js';
+import type { EventTopicDefinition } from './events/event-topic.js';
+import type { RouteRegistry } from './http/route-registry.js';
+import type { Packet } from './packets/packet.js';
+import type { Device } from './tracker/device.js';
+
+/** Every hook a plugin can tap. */
+export interface Hooks {
+  /** Contribute (sync, once at boot): register fields with type and description. */
+  readonly fields: SyncHook<[FieldRegistry]>;
+  /** Contribute: register PHYs (radio layers) the tracker keys devices by. */
+  readonly phys: SyncHook<[Registry<PhyDefinition>]>;
+  /** Contribute: register datasource types (drivers). */
+  readonly datasourceTypes: SyncHook<[Registry<DatasourceTypeDefinition>]>;
+  /** Contribute: register device views. */
+  readonly views: SyncHook<[Registry<ViewDefinition>]>;
+  /** Contribute: register HTTP and websocket routes. */
+  readonly routes: SyncHook<[RouteRegistry]>;
+  /** Contribute: declare event bus topics before publishing them. */
+  readonly eventTopics: SyncHook<[Registry<EventTopicDefinition>]>;
+
+  /**
+   * Run (sync, hot path): the packet chain, keyed by stage (`decode`, `classify`, `track`).
+   * Within a stage, taps run by their `stage` option (lower first). Return values are ignored.
+   */
+  readonly packet: HookMap<SyncHook<[Packet]>>;
+  /** Run (sync): a device was created by the tracker. */
+  readonly deviceCreated: SyncHook<[Device]>;
+  /** Run (sync): a known device changed. */
+  readonly deviceUpdated: SyncHook<[Device]>;
+  /** Run (sync): an event was published on the bus; `payload` is the topic's record. */
+  readonly event: SyncHook<[topic: string, payload: unknown]>;
+  /** Lifecycle (async, series): the server is listening; start timers and sources here. */
+  readonly ready: AsyncSeriesHook<[]>;
+  /** Lifecycle (async, series): the server is stopping; close what you opened. */
+  readonly shutdown: AsyncSeriesHook<[]>;
+}
+
+/** The contribute-phase hooks, in the order the service calls them. */
+export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'routes'] as const;
+
+/** Creates the frozen hook table of one service. */
+export function createHooks(): Hooks {
+  return Object.freeze({
+    fields: new SyncHook<[FieldRegistry]>(['fields'], 'fields'),
+    phys: new SyncHook<[Registry<PhyDefinition>]>(['phys'], 'phys'),
+    datasourceTypes: new SyncHook<[Registry<DatasourceTypeDefinition>]>(['datasourceTypes'], 'datasourceTypes'),
+    views: new SyncHook<[Registry<ViewDefinition>]>(['views'], 'views'),
+    routes: new SyncHook<[RouteRegistry]>(['routes'], 'routes'),
+    eventTopics: new SyncHook<[Registry<EventTopicDefinition>]>(['eventTopics'], 'eventTopics'),
+    packet: new HookMap(() => new SyncHook<[Packet]>(['packet'])),
+    deviceCreated: new SyncHook<[Device]>(['device'], 'deviceCreated'),
+    deviceUpdated: new SyncHook<[Device]>(['device'], 'deviceUpdated'),
+    event: new SyncHook<[string, unknown]>(['topic', 'payload'], 'event'),
+    ready: new AsyncSeriesHook<[]>([], 'ready'),
+    shutdown: new AsyncSeriesHook<[]>([], 'shutdown'),
+  });
+}

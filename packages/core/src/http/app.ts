@@ -1,0 +1,162 @@
+/**
+ * Builds the hono app from the route table: one hono route per path, extension and method, the
+ * role check in front of each (websocket upgrades included, so a bad login is refused with 401
+ * before the upgrade), the command dictionary read once, and the answer serialized in the format
+ * the extension asked for. Every error becomes JSON `{error, code}`; unexpected ones are logged
+ * with their stack and answered 500 without it.
+ */
+import { upgradeWebSocket } from '@hono/node-server';
+import { Hono, type Context } from 'hono';
+import { SvcError } from '../errors.js';
+import type { FieldRegistry } from '../fields/field-registry.js';
+import { parseFieldSpecs, simplify } from '../fields/field-spec.js';
+import type { Logger } from '../logger.js';
+import { roleAllows, type Login } from '../auth/login.js';
+import { TOKEN_NAME, type Authenticator } from '../auth/authenticator.js';
+import { readRequestInput } from './request-body.js';
+import { contentTypeOf, serialize } from './serializers.js';
+import type {
+  HttpRouteDefinition,
+  RouteFormat,
+  RouteRegistry,
+  RouteRole,
+  WebSocketHandlers,
+  WebSocketRouteDefinition,
+  WebSocketSession,
+} from './route-registry.js';
+import { routeUrlPath, TRACKED_FORMATS } from './route-registry.js';
+
+/** What the app needs from the service. */
+export interface HttpAppDependencies {
+  readonly routes: RouteRegistry;
+  readonly fields: FieldRegistry;
+  readonly authenticator: Authenticator;
+  readonly log: Logger;
+  readonly maxBodyBytes: number;
+}
+
+type AppEnv = { Variables: { login: Login } };
+
+const NO_CACHE = { 'cache-control': 'no-store' };
+
+/** Creates the hono app serving every route in the table. */
+export function createHttpApp(deps: HttpAppDependencies): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const known: { pattern: RegExp; methods: readonly string[] }[] = [];
+
+  const authorize = (role: RouteRole) => async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const authentication = deps.authenticator.authenticate(c.req.raw.headers, new URL(c.req.url));
+    if (!authentication) {
+      c.header('www-authenticate', 'Basic realm="svc"');
+      throw new SvcError('SVC_ERR_UNAUTHORIZED', 'this resource requires a login: basic auth, ?user=&password=, or an SVC session or API token');
+    }
+    if (!roleAllows(authentication.login, role)) {
+      throw new SvcError('SVC_ERR_FORBIDDEN', `login '${authentication.login.name}' has role '${authentication.login.role}'; this resource requires '${role}'`);
+    }
+    if (authentication.sessionToken) c.header('set-cookie', `${TOKEN_NAME}=${authentication.sessionToken}; Path=/; HttpOnly; SameSite=Strict`);
+    c.set('login', authentication.login);
+    await next();
+  };
+
+  for (const route of deps.routes.list()) {
+    if (route.kind === 'websocket') {
+      app.get(route.path, authorize(route.role), websocketHandler(route, deps.log));
+      known.push({ pattern: patternToRegExp(route.path), methods: ['GET'] });
+      continue;
+    }
+    for (const format of route.formats) {
+      const path = routeUrlPath(route.path, format);
+      app.on([...route.methods], path, authorize(route.role), (c) => answer(route, format, c, deps));
+      known.push({ pattern: patternToRegExp(path), methods: route.methods });
+    }
+  }
+
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    const allowed = known.filter((entry) => entry.pattern.test(path)).flatMap((entry) => entry.methods);
+    const error = allowed.length
+      ? new SvcError('SVC_ERR_METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on ${path}; use ${[...new Set(allowed)].join(' or ')}`)
+      : new SvcError('SVC_ERR_NOT_FOUND', `no resource at ${path}`);
+    if (allowed.length) c.header('allow', [...new Set(allowed)].join(', '));
+    return errorResponse(c, error, deps.log);
+  });
+  app.onError((error, c) => errorResponse(c, error, deps.log));
+  return app;
+}
+
+async function answer(route: HttpRouteDefinition, format: RouteFormat, c: Context<AppEnv>, deps: HttpAppDependencies): Promise<Response> {
+  const { command, vars } = await readRequestInput(c.req.raw, deps.maxBodyBytes);
+  const tracked = TRACKED_FORMATS.includes(format);
+  const specs = tracked && route.simplify !== false ? parseFieldSpecs(command.fields) : [];
+  const result = await route.handler({ params: c.req.param(), command, vars, format, login: c.get('login'), request: c.req.raw });
+  if (result instanceof Response) return result;
+  if (typeof result === 'string' && !tracked) {
+    return c.body(result, 200, { 'content-type': format === 'html' ? contentTypeOf('html') : contentTypeOf('txt'), ...NO_CACHE });
+  }
+  return c.body(serialize(simplify(result, specs), format, deps.fields), 200, { 'content-type': contentTypeOf(format), ...NO_CACHE });
+}
+
+function websocketHandler(route: WebSocketRouteDefinition, log: Logger) {
+  return upgradeWebSocket((c: Context<AppEnv>) => {
+    let handlers: WebSocketHandlers = {};
+    const guarded = (what: string, run: () => void) => {
+      try {
+        run();
+      } catch (error) {
+        log.error(`websocket ${route.path}: ${what} failed`, error);
+      }
+    };
+    return {
+      onOpen(_event, ws) {
+        let open = true;
+        const raw = ws.raw as { bufferedAmount?: number; on?: (event: string, listener: () => void) => void } | undefined;
+        raw?.on?.('close', () => (open = false));
+        const session: WebSocketSession = {
+          send: (data) => {
+            if (open && ws.readyState === 1) ws.send(data as string | Uint8Array<ArrayBuffer>);
+          },
+          close: (code, reason) => ws.close(code, reason),
+          get isOpen() {
+            return open && ws.readyState === 1;
+          },
+          get bufferedAmount() {
+            return raw?.bufferedAmount ?? 0;
+          },
+        };
+        const vars = Object.fromEntries(new URL(c.req.url).searchParams);
+        guarded('connect', () => {
+          handlers = route.connect(session, { params: c.req.param(), vars, login: c.get('login'), request: c.req.raw });
+        });
+      },
+      onMessage(event) {
+        const data = event.data;
+        if (typeof data === 'string') guarded('message', () => handlers.message?.(data, false));
+        else if (data instanceof ArrayBuffer) guarded('message', () => handlers.message?.(new Uint8Array(data), true));
+      },
+      onClose() {
+        guarded('close', () => handlers.close?.());
+      },
+    };
+  });
+}
+
+function errorResponse(c: Context, error: unknown, log: Logger): Response {
+  let status = 500;
+  let body = { error: 'internal error; the server log has the details', code: 'SVC_ERR_INTERNAL' as string };
+  if (error instanceof SvcError) {
+    status = error.status;
+    body = { error: error.message, code: error.code };
+    if (status >= 500) log.error(`${c.req.method} ${new URL(c.req.url).pathname}: ${error.message}`, error);
+  } else {
+    log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
+  }
+  return c.body(JSON.stringify(body), status as 500, { 'content-type': contentTypeOf('json'), ...NO_CACHE });
+}
+
+function patternToRegExp(path: string): RegExp {
+  const escaped = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}$`);
+}

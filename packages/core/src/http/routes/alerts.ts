@@ -1,0 +1,107 @@
+/**
+ * Alert routes and the `ALERT` topic: define alerts at runtime, raise them (singular and plural
+ * paths, since python-kismet-rest posts the singular), and read the backlog and definitions.
+ * Applied as a built-in plugin.
+ */
+import { ALERT_DEFINITION_FIELDS, ALERT_FIELDS } from '../../alerts/alert-fields.js';
+import type { RaiseAlertInput } from '../../alerts/alert-tracker.js';
+import { SvcError } from '../../errors.js';
+import { definePlugin } from '../../plugin.js';
+import { parseTimestamp } from '../../time/timestamp.js';
+import { optionalNumber, optionalString, requireString } from '../command-input.js';
+import { TRACKED_FORMATS, type RouteContext } from '../route-registry.js';
+
+/** Name of the built-in alerts plugin. */
+export const ALERTS_PLUGIN = '@svc/core:alerts';
+
+/** Serves `/alerts/*`. */
+export const alertsPlugin = definePlugin({
+  name: ALERTS_PLUGIN,
+  apply(svc) {
+    svc.hooks.fields.tap(ALERTS_PLUGIN, (fields) => {
+      fields.registerAll(ALERT_FIELDS);
+      fields.registerAll(ALERT_DEFINITION_FIELDS);
+    });
+    svc.hooks.eventTopics.tap(ALERTS_PLUGIN, (topics) => topics.add({ name: 'ALERT', description: 'an alert was raised (alert record)' }));
+
+    const raise = ({ command }: RouteContext) => {
+      const input: RaiseAlertInput = {
+        name: requireString(command, 'name'),
+        text: optionalString(command, 'text') ?? '',
+        transmitterMac: optionalString(command, 'bssid'),
+        sourceMac: optionalString(command, 'source'),
+        destMac: optionalString(command, 'dest'),
+        otherMac: optionalString(command, 'other'),
+        channel: optionalString(command, 'channel'),
+      };
+      return svc.alerts.raise(input);
+    };
+
+    svc.hooks.routes.tap(ALERTS_PLUGIN, (routes) => {
+      routes.http({
+        methods: ['POST'],
+        path: '/alerts/definitions/define_alert',
+        formats: ['cmd'],
+        role: 'admin',
+        description: 'define an alert: name, description, throttle and burst rates (N/sec|min|hour|day), class, severity, phyname',
+        handler: ({ command }) =>
+          svc.alerts.define({
+            name: requireString(command, 'name'),
+            description: optionalString(command, 'description') ?? '',
+            throttle: requireString(command, 'throttle'),
+            burst: requireString(command, 'burst'),
+            class: optionalString(command, 'class'),
+            severity: optionalNumber(command, 'severity'),
+            phyName: optionalString(command, 'phyname'),
+          }),
+      });
+      for (const path of ['/alerts/raise_alert', '/alerts/raise_alerts']) {
+        routes.http({
+          methods: ['POST'],
+          path,
+          formats: ['cmd'],
+          role: 'admin',
+          description: 'raise a defined alert: name, text, optional bssid, source, dest, other MACs and channel',
+          handler: raise,
+        });
+      }
+      routes.http({
+        methods: ['GET', 'POST'],
+        path: '/alerts/all_alerts',
+        formats: TRACKED_FORMATS,
+        role: 'readonly',
+        description: 'the alert backlog, oldest first',
+        handler: () => svc.alerts.all(),
+      });
+      routes.http({
+        methods: ['GET', 'POST'],
+        path: '/alerts/definitions',
+        formats: TRACKED_FORMATS,
+        role: 'readonly',
+        description: 'every alert definition with its throttle state',
+        handler: () => svc.alerts.definitions(),
+      });
+      routes.http({
+        methods: ['GET', 'POST'],
+        path: '/alerts/last-time/:timestamp/alerts',
+        formats: TRACKED_FORMATS,
+        role: 'readonly',
+        description: 'alerts raised after a timestamp (absolute, or negative for seconds before now)',
+        handler: ({ params }) => svc.alerts.since(parseTimestamp(params.timestamp!)),
+      });
+      routes.http({
+        methods: ['GET', 'POST'],
+        path: '/alerts/by-id/:hash/alert',
+        formats: TRACKED_FORMATS,
+        role: 'readonly',
+        description: 'one alert by its hash',
+        handler: ({ params }) => {
+          const hash = Number(params.hash);
+          const alert = Number.isInteger(hash) ? svc.alerts.byHash(hash) : undefined;
+          if (!alert) throw new SvcError('SVC_ERR_NOT_FOUND', `no alert with id '${params.hash}' in the backlog`);
+          return alert;
+        },
+      });
+    });
+  },
+});

@@ -1,0 +1,93 @@
+/**
+ * Login and API key routes: session checks, and admin management of API keys. Applied as a
+ * built-in plugin; it is given the key store directly, since plugins never see credentials.
+ */
+import type { ApiKeyStore } from '../../auth/api-keys.js';
+import { isRole, ROLES } from '../../auth/login.js';
+import { SvcError } from '../../errors.js';
+import { definePlugin, type PluginDefinition } from '../../plugin.js';
+import { optionalNumber, requireString } from '../command-input.js';
+import { TRACKED_FORMATS } from '../route-registry.js';
+
+/** Name of the built-in auth plugin. */
+export const AUTH_PLUGIN = '@svc/core:auth';
+
+/** Serves `/session/*` and `/auth/apikey/*`. */
+export function authPlugin(apiKeys: ApiKeyStore): PluginDefinition {
+  return definePlugin({
+    name: AUTH_PLUGIN,
+    apply(svc) {
+      const allowCreation = svc.config.getBoolean('httpd_allow_auth_creation', true);
+      const showTokens = svc.config.getBoolean('httpd_allow_auth_view', true);
+      svc.hooks.fields.tap(AUTH_PLUGIN, (fields) => {
+        fields.register('svc.httpd.auth.name', 'string', 'API key name');
+        fields.register('svc.httpd.auth.role', 'string', 'role the key grants');
+        fields.register('svc.httpd.auth.created', 'uint64_t', 'time the key was created, Unix seconds');
+        fields.register('svc.httpd.auth.expiration', 'uint64_t', 'time the key expires, Unix seconds; 0 = never');
+        fields.register('svc.httpd.auth.token', 'string', 'the key token (shown only when httpd_allow_auth_view is true)');
+      });
+      svc.hooks.routes.tap(AUTH_PLUGIN, (routes) => {
+        routes.http({
+          methods: ['GET', 'POST'],
+          path: '/session/check_session',
+          formats: ['plain'],
+          role: 'any',
+          description: 'answers 200 when the request carries a valid login, session or API key',
+          handler: () => 'Session valid\n',
+        });
+        routes.http({
+          methods: ['GET', 'POST'],
+          path: '/session/check_login',
+          formats: ['plain'],
+          role: 'admin',
+          description: 'answers 200 when the request carries a valid admin login',
+          handler: () => 'Login valid\n',
+        });
+        routes.http({
+          methods: ['POST'],
+          path: '/auth/apikey/generate',
+          formats: ['cmd'],
+          role: 'admin',
+          description: `create an API key: name, role (${ROLES.join(', ')}), duration in seconds (0 = never expires); answers the token`,
+          handler: ({ command }) => {
+            if (!allowCreation) throw new SvcError('SVC_ERR_FORBIDDEN', 'API key creation is disabled (httpd_allow_auth_creation=false)');
+            const name = requireString(command, 'name');
+            const role = requireString(command, 'role');
+            if (!isRole(role)) throw new SvcError('SVC_ERR_BAD_REQUEST', `role '${role}' is not one of ${ROLES.join(', ')}`);
+            const key = apiKeys.generate(name, role, optionalNumber(command, 'duration') ?? 0);
+            svc.messages.post(`API key '${name}' with role ${role} created`);
+            return key.token;
+          },
+        });
+        routes.http({
+          methods: ['POST'],
+          path: '/auth/apikey/revoke',
+          formats: ['cmd'],
+          role: 'admin',
+          description: 'revoke an API key by name',
+          handler: ({ command }) => {
+            const name = requireString(command, 'name');
+            apiKeys.revoke(name);
+            svc.messages.post(`API key '${name}' revoked`);
+            return 'revoked\n';
+          },
+        });
+        routes.http({
+          methods: ['GET', 'POST'],
+          path: '/auth/apikey/list',
+          formats: TRACKED_FORMATS,
+          role: 'admin',
+          description: 'every API key with its role and expiry',
+          handler: () =>
+            apiKeys.list().map((key) => ({
+              'svc.httpd.auth.name': key.name,
+              'svc.httpd.auth.role': key.role,
+              'svc.httpd.auth.created': key.created,
+              'svc.httpd.auth.expiration': key.expires,
+              ...(showTokens ? { 'svc.httpd.auth.token': key.token } : {}),
+            })),
+        });
+      });
+    },
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * The event bus websocket (`/eventbus/events.ws`) and the `TIMESTAMP` topic. Clients send
+ * `{"SUBSCRIBE": topic, "fields": [...], "format": "json"}` and `{"UNSUBSCRIBE": topic}`; `*`
+ * subscribes to every topic. Each event arrives as one text message `{"<TOPIC>": record}`.
+ * Malformed client messages are ignored; the connection and its other subscriptions stay.
+ */
+import { ALL_TOPICS } from '../../events/event-bus.js';
+import { parseFieldSpecs, simplify, type FieldSpec } from '../../fields/field-spec.js';
+import { definePlugin } from '../../plugin.js';
+import { timestampRecord } from '../../system/status.js';
+import { TRACKED_FORMATS, type RouteFormat, type WebSocketSession } from '../route-registry.js';
+import { serialize } from '../serializers.js';
+import type { Service } from '../../service-types.js';
+
+/** Name of the built-in event bus plugin. */
+export const EVENTBUS_PLUGIN = '@svc/core:eventbus';
+
+/** Bytes queued on one socket beyond which events to it are dropped until it drains. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+/** Serves the event bus websocket and publishes `TIMESTAMP` every second. */
+export const eventbusPlugin = definePlugin({
+  name: EVENTBUS_PLUGIN,
+  apply(svc) {
+    let timer: NodeJS.Timeout | undefined;
+    svc.hooks.eventTopics.tap(EVENTBUS_PLUGIN, (topics) =>
+      topics.add({ name: 'TIMESTAMP', description: 'server time, once a second (svc.system.timestamp.sec/usec)' }),
+    );
+    svc.hooks.fields.tap(EVENTBUS_PLUGIN, (fields) => {
+      fields.register('svc.eventbus.topic', 'string', 'event topic name');
+      fields.register('svc.eventbus.description', 'string', 'what the topic carries and when it fires');
+    });
+    svc.hooks.routes.tap(EVENTBUS_PLUGIN, (routes) => {
+      routes.websocket({
+        path: '/eventbus/events.ws',
+        role: 'readonly',
+        description: 'event bus: SUBSCRIBE / UNSUBSCRIBE to topics, receive {"TOPIC": record} messages',
+        connect: (session) => eventbusConnection(svc, session),
+      });
+      routes.http({
+        methods: ['GET', 'POST'],
+        path: '/eventbus/topics',
+        formats: TRACKED_FORMATS,
+        role: 'readonly',
+        description: 'every topic the event bus may publish',
+        handler: () =>
+          svc.events.listTopics().map((topic) => ({ 'svc.eventbus.topic': topic.name, 'svc.eventbus.description': topic.description })),
+      });
+    });
+    svc.hooks.ready.tapPromise(EVENTBUS_PLUGIN, async () => {
+      timer = setInterval(() => svc.events.publish('TIMESTAMP', timestampRecord()), 1000);
+      timer.unref();
+    });
+    svc.hooks.shutdown.tapPromise(EVENTBUS_PLUGIN, async () => clearInterval(timer));
+  },
+});
+
+function eventbusConnection(svc: Service, session: WebSocketSession) {
+  const subscriptions = new Map<string, () => void>();
+  let dropped = 0;
+  const subscribe = (topic: string, specs: FieldSpec[], format: RouteFormat) => {
+    subscriptions.get(topic)?.();
+    const unsubscribe = svc.events.subscribe(topic, (eventTopic, payload) => {
+      if (session.bufferedAmount > MAX_BUFFERED_BYTES) {
+        if (dropped++ === 0) svc.log.warn('event bus client is not reading; dropping events until it catches up');
+        return;
+      }
+      dropped = 0;
+      session.send(serialize({ [eventTopic]: simplify(payload, specs) }, format, svc.fields).trimEnd());
+    });
+    subscriptions.set(topic, unsubscribe);
+  };
+  return {
+    message(data: string | Uint8Array, isBinary: boolean) {
+      if (isBinary || typeof data !== 'string') return;
+      let request: Record<string, unknown>;
+      try {
+        const parsed: unknown = JSON.parse(data);
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return;
+        request = parsed as Record<string, unknown>;
+      } catch {
+        svc.log.debug('event bus: ignored a message that is not JSON');
+        return;
+      }
+      if (typeof request.SUBSCRIBE === 'string' && request.SUBSCRIBE) {
+        let specs: FieldSpec[];
+        try {
+          specs = parseFieldSpecs(request.fields);
+        } catch {
+          svc.log.debug(`event bus: ignored SUBSCRIBE ${request.SUBSCRIBE} with malformed fields`);
+          return;
+        }
+        const format = typeof request.format === 'string' && TRACKED_FORMATS.includes(request.format as RouteFormat) ? (request.format as RouteFormat) : 'json';
+        subscribe(request.SUBSCRIBE === ALL_TOPICS ? ALL_TOPICS : request.SUBSCRIBE, specs, format);
+      }
+      if (typeof request.UNSUBSCRIBE === 'string') {
+        subscriptions.get(request.UNSUBSCRIBE)?.();
+        subscriptions.delete(request.UNSUBSCRIBE);
+      }
+    },
+    close() {
+      for (const unsubscribe of subscriptions.values()) unsubscribe();
+      subscriptions.clear();
+    },
+  };
+}

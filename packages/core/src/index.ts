@@ -1,0 +1,45 @@
+/**
+ * `@svc/core`: the service, its hook table and registries, and the types plugins build on.
+ */
+export { createService, type CreateServiceOptions, type SvcServer } from './service.js';
+export type { Service, PluginStatus } from './service-types.js';
+export { definePlugin, type PluginDefinition, type PluginEntry, type PluginFailure } from './plugin.js';
+export { loadPluginModules, type LoadedPlugins } from './plugin-loader.js';
+export { createHooks, type Hooks } from './hooks.js';
+export { Registry, type Named } from './registry.js';
+export { SvcError, ErrorCodes, isSvcError, describeError, type ErrorCode } from './errors.js';
+export { createLogger, type Logger, type LogLevel } from './logger.js';
+export { Config, type ConfigValue } from './config/config.js';
+export { loadConfig, defaultConfigDir, type ConfigSources } from './config/config-loader.js';
+export { CORE_CONFIG_KEYS, type ConfigKeyDefinition } from './config/config-keys.js';
+export { FieldRegistry, type FieldDefinition, type FieldType, type ScalarFieldType } from './fields/field-registry.js';
+export { dataMap } from './fields/data-map.js';
+export { parseFieldSpecs, simplify, type FieldSpec } from './fields/field-spec.js';
+export {
+  RouteRegistry,
+  TRACKED_FORMATS,
+  type HttpRouteDefinition,
+  type WebSocketRouteDefinition,
+  type WebSocketSession,
+  type WebSocketHandlers,
+  type RouteContext,
+  type RouteFormat,
+  type RouteRole,
+  type RouteMethod,
+} from './http/route-registry.js';
+export { optionalNumber, optionalString, requireString } from './http/command-input.js';
+export type { HttpListener } from './http/http-listener.js';
+export { ROLES, type Role, type Login } from './auth/login.js';
+export { EventBus, ALL_TOPICS } from './events/event-bus.js';
+export type { EventTopicDefinition } from './events/event-topic.js';
+export { MessageBus, MessageFlags, type MessageRecord } from './messages/message-bus.js';
+export { AlertTracker, type AlertDefinitionInput, type RaiseAlertInput, type AlertRecord } from './alerts/alert-tracker.js';
+export { parseRate, type Rate, type RateUnit } from './alerts/rate.js';
+export { parseTimestamp } from './time/timestamp.js';
+export { PACKET_STAGES, runPacketChain, type PacketStage } from './packets/chain.js';
+export type { Packet } from './packets/packet.js';
+export type { Device, DeviceComponents } from './tracker/device.js';
+export type { PhyDefinition } from './tracker/phy.js';
+export type { DatasourceTypeDefinition, DatasourceCapabilities } from './datasources/datasource-type.js';
+export type { ViewDefinition } from './views/view-definition.js';
+export { CORE_VERSION } from './version.js';

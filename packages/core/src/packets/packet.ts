@@ -1,0 +1,25 @@
+/**
+ * The packet that travels the packet chain. A datasource fills in what it knows (time, source,
+ * link type, raw bytes or a JSON record); each chain stage adds what it learns. The frame bytes
+ * are parsed in place: stages keep offsets into `data`, not copies.
+ */
+
+/** One captured frame or record on its way through the chain. */
+export interface Packet {
+  /** Capture time, Unix seconds. */
+  tsSec: number;
+  /** Microseconds part of the capture time. */
+  tsUsec: number;
+  /** UUID of the datasource that produced it. */
+  sourceUuid: string;
+  /** pcap link type of `data` (0 when the packet carries only a JSON record). */
+  dlt: number;
+  /** The raw frame, when the source captures frames. */
+  data?: Buffer;
+  /** A structured record (rtl_433 JSON, serial sniffer report), when the source produces one. */
+  json?: { type: string; text: string };
+  /** True once a stage has judged the packet malformed; later stages may skip it. */
+  error?: boolean;
+  /** Per-plugin annotations added by chain stages (`dot11`, `rtl433`...). */
+  annotations: Record<string, unknown>;
+}

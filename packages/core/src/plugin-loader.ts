@@ -1,0 +1,47 @@
+/**
+ * Loads plugin modules by package name or path. Each module's default export (or its export
+ * named `plugin`) must be a plugin definition. A module that cannot be found, throws on import
+ * or exports something else is collected as a failure naming it; the others still load
+ * (oclif's plugin loader collects errors the same way).
+ */
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describeError, SvcError } from './errors.js';
+import { assertPluginShape, type PluginDefinition, type PluginFailure } from './plugin.js';
+
+/** Plugins that loaded, and modules that did not. */
+export interface LoadedPlugins {
+  readonly plugins: PluginDefinition<unknown>[];
+  readonly failures: PluginFailure[];
+}
+
+/** Imports each specifier, resolving bare package names from `fromDirectory`. */
+export async function loadPluginModules(specifiers: readonly string[], fromDirectory = process.cwd()): Promise<LoadedPlugins> {
+  const plugins: PluginDefinition<unknown>[] = [];
+  const failures: PluginFailure[] = [];
+  const require = createRequire(join(fromDirectory, 'package.json'));
+  for (const specifier of specifiers) {
+    try {
+      let target = specifier;
+      try {
+        target = pathToFileURL(require.resolve(specifier)).href;
+      } catch {
+        // Not resolvable from the directory (an ESM-only export map, say): let import() try.
+      }
+      const module = (await import(target)) as { default?: unknown; plugin?: unknown };
+      const definition = module.default ?? module.plugin;
+      assertPluginShape(definition, specifier);
+      plugins.push(definition);
+    } catch (error) {
+      failures.push({
+        name: specifier,
+        error:
+          error instanceof SvcError
+            ? error
+            : new SvcError('SVC_ERR_PLUGIN_LOAD', `plugin module '${specifier}' could not be loaded: ${describeError(error)}`, { cause: error }),
+      });
+    }
+  }
+  return { plugins, failures };
+}

@@ -1,0 +1,51 @@
+/**
+ * The `Service` handle a plugin receives in `apply(svc)`: the hook table, the registries it
+ * contributes to, and the run-time facilities (events, messages, alerts, config, log). It is the
+ * whole public surface; plugins never import a core singleton.
+ */
+import type { AlertTracker } from './alerts/alert-tracker.js';
+import type { Config } from './config/config.js';
+import type { DatasourceTypeDefinition } from './datasources/datasource-type.js';
+import type { EventBus } from './events/event-bus.js';
+import type { EventTopicDefinition } from './events/event-topic.js';
+import type { FieldRegistry } from './fields/field-registry.js';
+import type { Hooks } from './hooks.js';
+import type { RouteRegistry } from './http/route-registry.js';
+import type { Logger } from './logger.js';
+import type { MessageBus } from './messages/message-bus.js';
+import type { Registry } from './registry.js';
+import type { PhyDefinition } from './tracker/phy.js';
+import type { ViewDefinition } from './views/view-definition.js';
+
+/** How one plugin fared at boot. */
+export interface PluginStatus {
+  readonly name: string;
+  readonly state: 'applied' | 'failed';
+  /** Error code and message when it failed. */
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+/** What every plugin gets. */
+export interface Service {
+  /** `@svc/core` version. */
+  readonly version: string;
+  /** The frozen hook table. */
+  readonly hooks: Hooks;
+  readonly config: Config;
+  readonly log: Logger;
+  readonly fields: FieldRegistry;
+  readonly phys: Registry<PhyDefinition>;
+  readonly datasourceTypes: Registry<DatasourceTypeDefinition>;
+  readonly views: Registry<ViewDefinition>;
+  readonly routes: RouteRegistry;
+  readonly eventTopics: Registry<EventTopicDefinition>;
+  readonly events: EventBus;
+  readonly messages: MessageBus;
+  readonly alerts: AlertTracker;
+  /** This server's UUID, persisted in the config dir. */
+  readonly serverUuid: string;
+  /** Unix seconds the service was created. */
+  readonly startTime: number;
+  /** Every plugin and whether it was applied; filled in at boot. */
+  readonly plugins: readonly PluginStatus[];
+}

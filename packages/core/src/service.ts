@@ -1,0 +1,233 @@
+/**
+ * `createService(config)`: builds the hook table and registries, applies the built-in features
+ * and the given plugins through the same plugin path (webpack's WebpackOptionsApply does this
+ * for its built-ins), runs the contribute phase, freezes the registries, and builds the HTTP
+ * app. `start()` listens and fires `ready`; `stop()` fires `shutdown` and closes everything.
+ */
+import type { Hono } from 'hono';
+import { AlertTracker, parseAlertOverrides } from './alerts/alert-tracker.js';
+import { ApiKeyStore } from './auth/api-keys.js';
+import { Authenticator } from './auth/authenticator.js';
+import { resolveAdminCredentials, type AdminCredentials } from './auth/credentials.js';
+import { SessionStore } from './auth/sessions.js';
+import type { Config } from './config/config.js';
+import { expandPath } from './config/config-loader.js';
+import { CORE_CONFIG_KEYS } from './config/config-keys.js';
+import type { DatasourceTypeDefinition } from './datasources/datasource-type.js';
+import { describeError, SvcError } from './errors.js';
+import { EventBus } from './events/event-bus.js';
+import type { EventTopicDefinition } from './events/event-topic.js';
+import { FieldRegistry } from './fields/field-registry.js';
+import { CONTRIBUTE_HOOKS, createHooks } from './hooks.js';
+import { createHttpApp } from './http/app.js';
+import { listenHttp, type HttpListener } from './http/http-listener.js';
+import { RouteRegistry } from './http/route-registry.js';
+import { alertsPlugin } from './http/routes/alerts.js';
+import { authPlugin } from './http/routes/auth.js';
+import { eventbusPlugin } from './http/routes/eventbus.js';
+import { messagebusPlugin } from './http/routes/messagebus.js';
+import { systemPlugin } from './http/routes/system.js';
+import { createLogger, type Logger } from './logger.js';
+import { MessageBus, MessageFlags } from './messages/message-bus.js';
+import { resolvePluginOrder, type PluginDefinition, type PluginEntry, type PluginFailure } from './plugin.js';
+import { PluginGuards } from './plugin-guards.js';
+import { Registry, type ContributionOwner } from './registry.js';
+import type { PluginStatus, Service } from './service-types.js';
+import { resolveServerUuid } from './system/server-uuid.js';
+import { nowSeconds } from './time/timestamp.js';
+import type { PhyDefinition } from './tracker/phy.js';
+import { CORE_VERSION } from './version.js';
+import type { ViewDefinition } from './views/view-definition.js';
+
+/** Options besides the config. */
+export interface CreateServiceOptions {
+  /** Plugins to apply after the built-ins, as definitions or with options. */
+  readonly plugins?: readonly (PluginDefinition<any> | PluginEntry)[];
+  /** Plugin modules that failed to load, reported in `plugins` and on the message bus. */
+  readonly loadFailures?: readonly PluginFailure[];
+  readonly log?: Logger;
+}
+
+/** A service that can be started: the plugin-facing `Service` plus lifecycle and the app. */
+export interface SvcServer extends Service {
+  /** The hono app, for in-process requests (`app.request()`) in tests. */
+  readonly app: Hono<any>;
+  /** The admin login in force; `generated` is true on the start that created it. */
+  readonly admin: AdminCredentials;
+  /** Listens on `httpd_bind_address:httpd_port` and fires `ready`. */
+  start(): Promise<HttpListener>;
+  /** Fires `shutdown`, then closes the listener; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+const CORE_OWNER = 'svc';
+
+/** Creates a service from a loaded config and a list of plugins. */
+export async function createService(config: Config, options: CreateServiceOptions = {}): Promise<SvcServer> {
+  const log = options.log ?? createLogger();
+  const owner: ContributionOwner = { current: CORE_OWNER };
+  const hooks = createHooks();
+  const fields = new FieldRegistry(owner);
+  const phys = new Registry<PhyDefinition>('PHY', owner);
+  const datasourceTypes = new Registry<DatasourceTypeDefinition>('datasource type', owner);
+  const views = new Registry<ViewDefinition>('view', owner);
+  const routes = new RouteRegistry(owner);
+  const eventTopics = new Registry<EventTopicDefinition>('event topic', owner);
+  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics];
+
+  const events = new EventBus(hooks, eventTopics, (error) => log.error('an event subscriber failed', error));
+  const messages = new MessageBus(log, config.getNumber('message_backlog', 50, { min: 1, integer: true }), (record) =>
+    events.publish('MESSAGE', record),
+  );
+  const alerts = new AlertTracker({
+    backlogSize: config.getNumber('alertbacklog', 50, { min: 1, integer: true }),
+    rateOverrides: parseAlertOverrides(config.getAll('alert')),
+    hasPhy: (name) => phys.has(name),
+    onRaised: (record) => {
+      messages.post(`ALERT ${record['svc.alert.header']}: ${record['svc.alert.text']}`, MessageFlags.ALERT);
+      events.publish('ALERT', record);
+    },
+  });
+
+  const admin = resolveAdminCredentials(config);
+  const apiKeys = new ApiKeyStore(expandPath(config.get('httpd_session_db')!, config.configDir));
+  const sessions = new SessionStore(config.getNumber('httpd_session_timeout', 7200, { min: 1 }));
+  const authenticator = new Authenticator(admin, apiKeys, sessions);
+
+  const pluginStatuses: PluginStatus[] = [];
+  const setStatus = (status: PluginStatus) => {
+    const index = pluginStatuses.findIndex((existing) => existing.name === status.name);
+    if (index >= 0) pluginStatuses[index] = status;
+    else pluginStatuses.push(status);
+  };
+  const guards = new PluginGuards(
+    owner,
+    (plugin, error) => {
+      const coded = error instanceof SvcError ? error : new SvcError('SVC_ERR_PLUGIN_APPLY', describeError(error), { cause: error });
+      setStatus({ name: plugin, state: 'failed', error: { code: coded.code, message: coded.message } });
+      if (!(error instanceof SvcError)) log.error(`plugin ${plugin} failed`, error);
+      messages.post(`plugin ${plugin} failed and was skipped: ${describeError(coded)}`, MessageFlags.ERROR);
+    },
+    (plugin, hook, error, count) => {
+      if (count <= 10 || count % 1000 === 0) log.error(`plugin ${plugin} threw in ${hook} (error ${count})`, error);
+    },
+  );
+  guards.install(hooks);
+
+  const startTime = nowSeconds();
+  const svc: Service = {
+    version: CORE_VERSION,
+    hooks,
+    config,
+    log,
+    fields,
+    phys,
+    datasourceTypes,
+    views,
+    routes,
+    eventTopics,
+    events,
+    messages,
+    alerts,
+    serverUuid: resolveServerUuid(config),
+    startTime,
+    plugins: pluginStatuses,
+  };
+
+  const builtins: PluginEntry[] = [
+    systemPlugin((service) => ({
+      version: service.version,
+      serverUuid: service.serverUuid,
+      startTime: service.startTime,
+      serverName: config.get('server_name') ?? 'svc',
+      serverDescription: config.get('server_description') ?? '',
+      serverLocation: config.get('server_location') ?? '',
+      numFields: () => service.fields.size,
+      numPlugins: () => service.plugins.filter((plugin) => plugin.state === 'applied').length,
+      // TODO: the device tracker (not built yet) will supply the real count; until then there are no devices.
+      deviceCount: () => 0,
+    })),
+    messagebusPlugin,
+    eventbusPlugin,
+    alertsPlugin,
+    authPlugin(apiKeys),
+  ].map((plugin) => ({ plugin }));
+  const entries = [...builtins, ...(options.plugins ?? []).map((item) => ('plugin' in item ? item : { plugin: item }))];
+
+  const { ordered, failures } = resolvePluginOrder(entries, CORE_VERSION);
+  for (const failure of [...(options.loadFailures ?? []), ...failures]) guards.fail(failure.name, failure.error);
+
+  for (const entry of ordered) {
+    const name = entry.plugin.name;
+    const failedDependency = (entry.plugin.dependencies ?? []).find((dependency) => guards.isFailed(dependency));
+    if (failedDependency) {
+      guards.fail(name, new SvcError('SVC_ERR_PLUGIN_DEPENDENCY_FAILED', `plugin '${name}' needs plugin '${failedDependency}', which failed`));
+      continue;
+    }
+    setStatus({ name, state: 'applied' });
+    owner.current = name;
+    try {
+      await entry.plugin.apply(svc, entry.options);
+    } catch (error) {
+      guards.fail(name, error instanceof SvcError ? error : new SvcError('SVC_ERR_PLUGIN_APPLY', `plugin '${name}' failed in apply(): ${describeError(error)}`, { cause: error }));
+    } finally {
+      owner.current = CORE_OWNER;
+    }
+  }
+
+  for (const hookName of CONTRIBUTE_HOOKS) {
+    const registry = { fields, phys, datasourceTypes, views, eventTopics, routes }[hookName];
+    (hooks[hookName] as { call(registry: unknown): void }).call(registry);
+  }
+  // A plugin whose dependency failed during the contribute phase cannot run either.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const entry of ordered) {
+      const dependency = (entry.plugin.dependencies ?? []).find((name) => guards.isFailed(name));
+      if (dependency && !guards.isFailed(entry.plugin.name)) {
+        guards.fail(entry.plugin.name, new SvcError('SVC_ERR_PLUGIN_DEPENDENCY_FAILED', `plugin '${entry.plugin.name}' needs plugin '${dependency}', which failed`));
+        changed = true;
+      }
+    }
+  }
+  for (const status of pluginStatuses) if (status.state === 'failed') for (const registry of registries) registry.removeOwner(status.name);
+  for (const registry of registries) registry.freeze();
+
+  const knownKeys = new Set(Object.keys(CORE_CONFIG_KEYS));
+  for (const entry of ordered) for (const key of Object.keys(entry.plugin.configKeys ?? {})) knownKeys.add(key);
+  for (const { key, origin } of config.unknownKeys(knownKeys)) log.warn(`${origin}: unknown config key '${key}' is ignored (check its spelling)`);
+
+  const app = createHttpApp({
+    routes,
+    fields,
+    authenticator,
+    log,
+    maxBodyBytes: config.getNumber('httpd_max_body', 100_000, { min: 1024, integer: true }),
+  });
+
+  let listener: HttpListener | undefined;
+  let stopping: Promise<void> | undefined;
+  return {
+    ...svc,
+    app,
+    admin,
+    async start() {
+      if (listener) return listener;
+      listener = await listenHttp(app, {
+        port: config.getNumber('httpd_port', 2501, { min: 0, max: 65535, integer: true }),
+        hostname: config.get('httpd_bind_address') ?? '127.0.0.1',
+      });
+      await hooks.ready.promise();
+      messages.post(`svc ${CORE_VERSION} listening on ${listener.url}`);
+      return listener;
+    },
+    stop() {
+      stopping ??= (async () => {
+        await hooks.shutdown.promise();
+        await listener?.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
