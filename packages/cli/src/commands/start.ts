@@ -57,7 +57,7 @@ start without a configured login it creates one for user "svc" and prints the pa
         loadFailures: [...firstParty.failures, ...extra.failures],
       });
     } catch (error) {
-      this.error(describeError(error), { exit: 2 });
+      return this.fail(error);
     }
 
     if (flags.plugins) {
@@ -70,7 +70,7 @@ start without a configured login it creates one for user "svc" and prints the pa
       listener = await svc.start();
     } catch (error) {
       await svc.stop().catch(() => undefined);
-      this.error(describeError(error), { exit: 2 });
+      return this.fail(error);
     }
     this.log(`svc ${svc.version} is listening on ${listener.url}`);
     const { admin } = svc;
@@ -103,6 +103,12 @@ start without a configured login it creates one for user "svc" and prints the pa
       process.on('SIGINT', onSignal);
       process.on('SIGTERM', onSignal);
     });
+  }
+
+  /** Prints a startup error on one unwrapped line (easy to grep in service logs) and exits 2. */
+  private fail(error: unknown): never {
+    process.stderr.write(`svc: ${describeError(error)}\n`);
+    return this.exit(2);
   }
 }
 

@@ -1,0 +1,101 @@
+/**
+ * End-to-end: `svc start` and `svc --help` as a user meets them.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { basicAuth, startSvc } from './svc-process.js';
+
+const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url));
+const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 20_000 });
+
+test('svc --help lists the start command; svc start --help explains every flag', () => {
+  const help = run(['--help']);
+  assert.is(help.status, 0);
+  assert.match(help.stdout, 'start');
+  const startHelp = run(['start', '--help']);
+  for (const flag of ['--config', '--config-dir', '--source', '--port', '--bind', '--user', '--password']) assert.match(startHelp.stdout, flag);
+  assert.match(startHelp.stdout, '127.0.0.1:2501');
+});
+
+test('a second start reuses the login and does not print the password again', async () => {
+  const first = await startSvc();
+  assert.ok(first.password);
+  await first.stop();
+  const second = await startSvc({ configDir: first.configDir });
+  try {
+    assert.is(second.password, undefined);
+    assert.not.match(second.stdout(), first.password!);
+    assert.match(second.stdout(), `password in ${join(first.configDir, 'svc_httpd.conf')}`);
+    const response = await fetch(`${second.url}/session/check_login`, { headers: { authorization: basicAuth('svc', first.password!) } });
+    assert.is(response.status, 200);
+  } finally {
+    await second.stop();
+  }
+});
+
+test('--user/--password set the login; no login file is written', async () => {
+  const svc = await startSvc({ args: ['--user', 'ops', '--password', 'pw-from-flag'] });
+  try {
+    assert.is(svc.password, undefined);
+    assert.is((await fetch(`${svc.url}/system/status.json`, { headers: { authorization: basicAuth('ops', 'pw-from-flag') } })).status, 200);
+    assert.is((await fetch(`${svc.url}/system/status.json`, { headers: { authorization: basicAuth('svc', 'pw-from-flag') } })).status, 401);
+  } finally {
+    await svc.stop();
+  }
+});
+
+test('--config is read: server_name shows in status, unknown keys warn with file and line', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
+  const file = join(dir, 'custom.conf');
+  writeFileSync(file, 'server_name=lab sensor\nhttpd_prot=1\n');
+  const svc = await startSvc({ args: ['--config', file, '--user', 'a', '--password', 'b'] });
+  try {
+    const status = (await (await fetch(`${svc.url}/system/status.json`, { headers: { authorization: basicAuth('a', 'b') } })).json()) as any;
+    assert.is(status['svc.system.server_name'], 'lab sensor');
+    assert.match(svc.stderr(), `${file}:2: unknown config key 'httpd_prot' is ignored`);
+  } finally {
+    await svc.stop();
+  }
+});
+
+test('a malformed config file stops svc with exit 2 and a message naming file and line', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
+  const file = join(dir, 'svc.conf');
+  writeFileSync(file, 'server_name=ok\nthis line is wrong\n');
+  const result = run(['start', '--config-dir', dir, '--port', '0']);
+  assert.is(result.status, 2);
+  assert.match(result.stderr, `${file}:2:`);
+  const missing = run(['start', '--config', join(dir, 'absent.conf'), '--port', '0']);
+  assert.is(missing.status, 2);
+  assert.match(missing.stderr, 'absent.conf does not exist');
+});
+
+test('a port in use is a clear error, not a stack trace', async () => {
+  const svc = await startSvc({ args: ['--user', 'a', '--password', 'b'] });
+  try {
+    const port = new URL(svc.url).port;
+    const result = run(['start', '--config-dir', svc.configDir, '--port', port, '--user', 'a', '--password', 'b']);
+    assert.is(result.status, 2);
+    assert.match(result.stderr, `127.0.0.1:${port} is already in use`);
+    assert.not.match(result.stderr, '    at ');
+  } finally {
+    await svc.stop();
+  }
+});
+
+test('--plugins prints each plugin with what it contributed', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
+  const result = run(['start', '--plugins', '--config-dir', dir, '--user', 'a', '--password', 'b']);
+  assert.is(result.status, 0);
+  assert.match(result.stdout, '@svc/plugin-dot11: applied');
+  assert.match(result.stdout, 'PHYs (1): IEEE802.11');
+  assert.match(result.stdout, '@svc/plugin-sdr-rtl433: applied');
+  assert.match(result.stdout, '@svc/core:system: applied');
+});
+
+test.run();

@@ -1,0 +1,75 @@
+/**
+ * Runs `svc start` as a real process for end-to-end tests: port 0 (the printed URL says which
+ * port it got), a temporary config dir, and the printed first-start password captured.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url));
+const builtCommand = fileURLToPath(new URL('../dist/commands/start.js', import.meta.url));
+
+/** A running svc process. */
+export interface SvcProcess {
+  readonly url: string;
+  readonly configDir: string;
+  /** The password printed on first start, if this start printed one. */
+  readonly password?: string;
+  /** Everything the process printed on stdout so far. */
+  stdout(): string;
+  /** Everything the process printed on stderr (its log) so far. */
+  stderr(): string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+  readonly child: ChildProcess;
+}
+
+/** Starts `svc start --port 0` with extra arguments and waits until it listens. */
+export async function startSvc(options: { args?: string[]; configDir?: string } = {}): Promise<SvcProcess> {
+  if (!existsSync(builtCommand)) throw new Error(`${builtCommand} is missing: run 'npm run build' first (npm test does)`);
+  const configDir = options.configDir ?? mkdtempSync(join(tmpdir(), 'svc-e2e-'));
+  const child = spawn(process.execPath, [bin, 'start', '--port', '0', '--config-dir', configDir, ...(options.args ?? [])], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`svc did not start within 20 s:\n${stdout}\n${stderr}`)), 20_000);
+    const check = () => {
+      const match = /is listening on (http:\/\/\S+)/.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`svc exited with ${code} before listening:\n${stdout}\n${stderr}`));
+    });
+  });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return {
+    url,
+    configDir,
+    password: /Password: (\S+)/.exec(stdout)?.[1],
+    stdout: () => stdout,
+    stderr: () => stderr,
+    child,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** A basic auth header value. */
+export function basicAuth(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}

@@ -1,0 +1,56 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { isSvcError } from '../errors.js';
+import { formatRate, parseRate, Throttle } from './rate.js';
+
+test('rate strings: N/unit with every unit spelling; bare N is per minute', () => {
+  const cases: [string, string][] = [
+    ['5/sec', '5/sec'],
+    ['5/second', '5/sec'],
+    ['10/min', '10/min'],
+    ['10/minute', '10/min'],
+    ['2/hr', '2/hour'],
+    ['2/hour', '2/hour'],
+    ['1/day', '1/day'],
+    ['7', '7/min'],
+    [' 3 / SEC ', '3/sec'],
+    ['0/min', '0/min'],
+  ];
+  for (const [input, expected] of cases) assert.is(formatRate(parseRate(input)), expected, input);
+});
+
+test('bad rate strings are 400s naming the value', () => {
+  for (const bad of ['', '/sec', '5/fortnight', '-1/sec', '1.5/sec', 'five/min', '5/sec/extra']) {
+    try {
+      parseRate(bad, 'throttle');
+      assert.unreachable(bad);
+    } catch (error) {
+      assert.ok(isSvcError(error, 'SVC_ERR_BAD_RATE'), bad);
+      assert.match((error as Error).message, `throttle '${bad}'`);
+    }
+  }
+});
+
+test('throttle: the burst limit applies within a burst unit, then resets', () => {
+  const throttle = new Throttle(parseRate('100/min'), parseRate('2/sec'));
+  assert.ok(throttle.tryAcquire(1000));
+  assert.ok(throttle.tryAcquire(1000.2));
+  assert.not.ok(throttle.tryAcquire(1000.5), 'third in the same second is throttled');
+  assert.ok(throttle.tryAcquire(1001.3), 'a second after the last send the burst resets');
+});
+
+test('throttle: the overall limit holds across bursts until a limit unit passes', () => {
+  const throttle = new Throttle(parseRate('3/min'), parseRate('5/sec'));
+  const sent = [0, 2, 4, 6, 8].map((t) => throttle.tryAcquire(t));
+  assert.equal(sent, [true, true, true, false, false]);
+  assert.is(throttle.totalSent, 3);
+  assert.ok(throttle.tryAcquire(4 + 60), 'a minute after the last send the limit resets');
+  assert.is(throttle.totalSent, 1);
+});
+
+test('throttle: a rate of 0 silences the alert', () => {
+  assert.not.ok(new Throttle(parseRate('0/min'), parseRate('1/sec')).tryAcquire(1));
+  assert.not.ok(new Throttle(parseRate('5/min'), parseRate('0/sec')).tryAcquire(1));
+});
+
+test.run();
