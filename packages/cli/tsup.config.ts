@@ -1,11 +1,3 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared.js';
 
-export default defineConfig({
-  entry: ['src/commands/**/*.ts', '!src/**/*.test.ts'],
-  outDir: 'dist/commands',
-  format: ['esm'],
-  target: 'node20',
-  dts: false,
-  clean: false,
-  sourcemap: true,
-});
+export default packageBuild(['src/commands/**/*.ts', '!src/**/*.test.ts'], { outDir: 'dist/commands' });

@@ -1,10 +1,3 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared.js';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  target: 'node20',
-  dts: false,
-  clean: false,
-  sourcemap: true,
-});
+export default packageBuild(['src/index.ts']);

@@ -1,6 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isSvcError } from '../errors.js';
+import { mutateText, seededRandom } from '../testing/fuzz.js';
+import { parseTimestamp } from '../time/timestamp.js';
 import { formatRate, parseRate, Throttle } from './rate.js';
 
 test('rate strings: N/unit with every unit spelling; bare N is per minute', () => {
@@ -51,6 +53,25 @@ test('throttle: the overall limit holds across bursts until a limit unit passes'
 test('throttle: a rate of 0 silences the alert', () => {
   assert.not.ok(new Throttle(parseRate('0/min'), parseRate('1/sec')).tryAcquire(1));
   assert.not.ok(new Throttle(parseRate('5/min'), parseRate('0/sec')).tryAcquire(1));
+});
+
+test('fuzz: mutated rate strings and timestamps parse or fail with their 400 code', () => {
+  const random = seededRandom(433);
+  for (let i = 0; i < 3000; i++) {
+    const rate = mutateText(['5/sec', '10/minute', '2/hr', '7'][i % 4]!, random);
+    try {
+      const parsed = parseRate(rate);
+      assert.ok(Number.isInteger(parsed.count) && parsed.count >= 0);
+    } catch (error) {
+      assert.ok(isSvcError(error, 'SVC_ERR_BAD_RATE'), `${JSON.stringify(rate)}: ${String(error)}`);
+    }
+    const stamp = mutateText(['1700000000.123456', '-60', '0'][i % 3]!, random);
+    try {
+      assert.ok(Number.isFinite(parseTimestamp(stamp, 1_800_000_000)));
+    } catch (error) {
+      assert.ok(isSvcError(error, 'SVC_ERR_BAD_TIMESTAMP'), `${JSON.stringify(stamp)}: ${String(error)}`);
+    }
+  }
 });
 
 test.run();

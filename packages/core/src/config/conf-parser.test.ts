@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isSvcError } from '../errors.js';
+import { mutateText, seededRandom } from '../testing/fuzz.js';
 import { parseConf } from './conf-parser.js';
 
 test('parses key=value lines, skipping comments and blanks, keeping repeats in order', () => {
@@ -36,6 +37,20 @@ test('a malformed line is an error naming file and line, without echoing the lin
       assert.ok(isSvcError(error, 'SVC_ERR_CONFIG_SYNTAX'));
       assert.match((error as Error).message, '/etc/svc/svc.conf:2:');
       assert.not.match((error as Error).message, bad);
+    }
+  }
+});
+
+test('fuzz: mutated config text parses or fails with SVC_ERR_CONFIG_SYNTAX naming a line', () => {
+  const random = seededRandom(2501);
+  const seed = '# svc\nsource=wlan0:channels="1,6,11"\nhttpd_port=2501\n\nalert=DEAUTHFLOOD,5/min,2/sec\n';
+  for (let i = 0; i < 3000; i++) {
+    const text = mutateText(seed, random);
+    try {
+      for (const entry of parseConf(text, 'fuzz.conf')) assert.ok(/^[A-Za-z0-9_.-]+$/.test(entry.key));
+    } catch (error) {
+      assert.ok(isSvcError(error, 'SVC_ERR_CONFIG_SYNTAX'), String(error));
+      assert.match((error as Error).message, /^fuzz\.conf:\d+: /);
     }
   }
 });

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { definePlugin } from '../plugin.js';
 import { createLogger } from '../logger.js';
-import { createTestService, type TestService } from '../testing/index.js';
+import { createTestService, mutateText, randomBytes, seededRandom, type TestService } from '../testing/index.js';
 
 let failures = 0;
 const echoPlugin = definePlugin({
@@ -164,6 +164,24 @@ test('timestamps in paths accept absolute and negative-relative values; junk is 
   const bad = await t.request('/messagebus/last-time/yesterday/messages.json');
   assert.is(bad.status, 400);
   assert.is(((await bad.json()) as any).code, 'SVC_ERR_BAD_TIMESTAMP');
+});
+
+test('fuzz: mangled command bodies get a 2xx or a 4xx JSON error, never a 500', async () => {
+  const random = seededRandom(1);
+  const seeds = [
+    ['application/x-www-form-urlencoded; charset=UTF-8', 'json=%7B%22name%22%3A%22A%22%2C%22fields%22%3A%5B%22x%22%5D%7D&start=0'],
+    ['application/json', '{"name": "A", "throttle": "1/min", "fields": [["a", "b"]]}'],
+  ] as const;
+  for (let i = 0; i < 300; i++) {
+    const [contentType, seed] = seeds[i % 2]!;
+    const body = i % 10 === 9 ? randomBytes(random, 200) : mutateText(seed, random);
+    for (const path of ['/echo/echo.cmd', '/alerts/definitions/define_alert.cmd', '/system/status.json']) {
+      const response = await t.request(path, { method: 'POST', headers: { 'content-type': i % 3 === 0 ? mutateText(contentType, random, 'abcjson/;=-+x8') : contentType }, body });
+      assert.ok(response.status < 500, `${path} answered ${response.status} to ${JSON.stringify(String(body))}`);
+      if (response.status >= 400) assert.match(String(((await response.json()) as any).code), /^SVC_ERR_/);
+    }
+  }
+  assert.is(failures, 1, 'only the deliberate fault route ever failed');
 });
 
 test.run();

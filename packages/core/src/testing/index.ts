@@ -60,3 +60,5 @@ export async function createTestService(
     },
   };
 }
+
+export { mutateText, randomBytes, seededRandom } from './fuzz.js';

@@ -5,9 +5,18 @@
  */
 import { SvcError } from '../errors.js';
 
-/** Current time as Unix seconds with a fraction. */
+let lastNow = 0;
+
+/**
+ * Current time as Unix seconds with a fraction, strictly increasing within the process (by a
+ * microsecond when the millisecond clock has not moved), so "newer than T" queries never drop
+ * a record made in the same millisecond as T. A clock stepped back by more than a second is
+ * followed rather than waited out.
+ */
 export function nowSeconds(): number {
-  return Date.now() / 1000;
+  const now = Date.now() / 1000;
+  lastNow = now > lastNow || now < lastNow - 1 ? now : lastNow + 0.000001;
+  return lastNow;
 }
 
 /** Splits Unix seconds into whole seconds and microseconds. */
