@@ -16,6 +16,8 @@ import type { MessageBus } from './messages/message-bus.js';
 import type { Registry } from './registry.js';
 import type { PhyDefinition } from './tracker/phy.js';
 import type { ViewDefinition } from './views/view-definition.js';
+import type { DeviceTracker } from './tracker/device-tracker.js';
+import type { DeviceViews } from './views/device-views.js';
 
 /** How one plugin fared at boot. */
 export interface PluginStatus {
@@ -42,6 +44,10 @@ export interface Service {
   readonly events: EventBus;
   readonly messages: MessageBus;
   readonly alerts: AlertTracker;
+  /** The device tracker: PHY classifiers call `devices.touch()`; routes read it. */
+  readonly devices: DeviceTracker;
+  /** The device views and their members. */
+  readonly deviceViews: DeviceViews;
   /** This server's UUID, persisted in the config dir. */
   readonly serverUuid: string;
   /** Unix seconds the service was created. */

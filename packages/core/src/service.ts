@@ -27,6 +27,11 @@ import { authPlugin } from './http/routes/auth.js';
 import { eventbusPlugin } from './http/routes/eventbus.js';
 import { messagebusPlugin } from './http/routes/messagebus.js';
 import { systemPlugin } from './http/routes/system.js';
+import { devicesPlugin } from './http/routes/devices.js';
+import { DeviceTracker } from './tracker/device-tracker.js';
+import { phyKeyPrefix } from './tracker/device-key.js';
+import { DeviceViews } from './views/device-views.js';
+import { parseConfigViews } from './views/config-views.js';
 import { createLogger, type Logger } from './logger.js';
 import { MessageBus, MessageFlags } from './messages/message-bus.js';
 import { resolvePluginOrder, type PluginDefinition, type PluginEntry, type PluginFailure } from './plugin.js';
@@ -89,6 +94,15 @@ export async function createService(config: Config, options: CreateServiceOption
     },
   });
 
+  const configViews = parseConfigViews(config.getAll('view'));
+  const deviceViews = new DeviceViews();
+  const devices = new DeviceTracker(hooks, events, deviceViews, {
+    manufLookup: config.getBoolean('manuf_lookup', true),
+    trackRrds: config.getBoolean('track_device_rrds', true),
+    deviceTimeout: config.getNumber('tracker_device_timeout', 0, { min: 0 }),
+    maxDevices: config.getNumber('tracker_max_devices', 0, { min: 0, integer: true }),
+  });
+
   const admin = resolveAdminCredentials(config);
   const apiKeys = new ApiKeyStore(expandPath(config.get('httpd_session_db')!, config.configDir));
   const sessions = new SessionStore(config.getNumber('httpd_session_timeout', 7200, { min: 1 }));
@@ -129,6 +143,8 @@ export async function createService(config: Config, options: CreateServiceOption
     events,
     messages,
     alerts,
+    devices,
+    deviceViews,
     serverUuid: resolveServerUuid(config),
     startTime,
     plugins: pluginStatuses,
@@ -144,13 +160,13 @@ export async function createService(config: Config, options: CreateServiceOption
       serverLocation: config.get('server_location') ?? '',
       numFields: () => service.fields.size,
       numPlugins: () => service.plugins.filter((plugin) => plugin.state === 'applied').length,
-      // TODO: the device tracker (not built yet) will supply the real count; until then there are no devices.
-      deviceCount: () => 0,
+      deviceCount: () => service.devices.size,
     })),
     messagebusPlugin,
     eventbusPlugin,
     alertsPlugin,
     authPlugin(apiKeys),
+    devicesPlugin(configViews),
   ].map((plugin) => ({ plugin }));
   const entries = [...builtins, ...(options.plugins ?? []).map((item) => ('plugin' in item ? item : { plugin: item }))];
 
@@ -179,6 +195,7 @@ export async function createService(config: Config, options: CreateServiceOption
     const registry = { fields, phys, datasourceTypes, views, eventTopics, routes }[hookName];
     (hooks[hookName] as { call(registry: unknown): void }).call(registry);
   }
+  registerPhyContributions();
   // A plugin whose dependency failed during the contribute phase cannot run either.
   for (let changed = true; changed; ) {
     changed = false;
@@ -192,10 +209,44 @@ export async function createService(config: Config, options: CreateServiceOption
   }
   for (const status of pluginStatuses) if (status.state === 'failed') for (const registry of registries) registry.removeOwner(status.name);
   for (const registry of registries) registry.freeze();
+  phys.list().forEach((phy, index) =>
+    devices.addPhy({
+      name: phy.name,
+      description: phy.description,
+      id: index + 1,
+      keyPrefix: phyKeyPrefix(phy.name),
+      componentField: phy.deviceComponent?.field,
+      componentKey: phy.deviceComponent?.key,
+      deviceCount: 0,
+      packetCount: 0,
+    }),
+  );
+  for (const view of views.list()) deviceViews.add(view);
 
   const knownKeys = new Set(Object.keys(CORE_CONFIG_KEYS));
   for (const entry of ordered) for (const key of Object.keys(entry.plugin.configKeys ?? {})) knownKeys.add(key);
   for (const { key, origin } of config.unknownKeys(knownKeys)) log.warn(`${origin}: unknown config key '${key}' is ignored (check its spelling)`);
+
+  /** Registers each PHY's sub-record fields and views as contributions of the PHY's plugin. */
+  function registerPhyContributions(): void {
+    for (const phy of phys.list()) {
+      const plugin = phys.ownerOf(phy.name) ?? CORE_OWNER;
+      if (guards.isFailed(plugin)) continue;
+      owner.current = plugin;
+      try {
+        const component = phy.deviceComponent;
+        if (component) {
+          fields.register(component.field, 'object', component.description);
+          fields.registerAll(component.fields);
+        }
+        for (const view of phy.views ?? []) views.add(view);
+      } catch (error) {
+        guards.fail(plugin, error);
+      } finally {
+        owner.current = CORE_OWNER;
+      }
+    }
+  }
 
   const app = createHttpApp({
     routes,

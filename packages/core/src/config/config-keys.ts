@@ -35,5 +35,10 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   message_backlog: { description: 'messages kept for /messagebus', default: '50' },
   alertbacklog: { description: 'alerts kept for /alerts', default: '50' },
   alert: { description: 'alert throttle override: NAME,throttle,burst (repeatable)' },
+  view: { description: 'a user device view: <id>:<description>:<field path>:<regex> (repeatable)' },
+  manuf_lookup: { description: 'look device manufacturers up in the IEEE OUI registry', default: 'true' },
+  track_device_rrds: { description: 'keep per-device packet history (packets_rrd)', default: 'true' },
+  tracker_device_timeout: { description: 'seconds without packets after which a device is forgotten; 0 = never', default: '0' },
+  tracker_max_devices: { description: 'devices kept at most, the least recently heard dropped first; 0 = unlimited', default: '0' },
   server_uuid: { description: 'fixed server UUID; by default one is generated and kept in the config dir' },
 };

@@ -18,8 +18,32 @@ export interface Packet {
   data?: Buffer;
   /** A structured record (rtl_433 JSON, serial sniffer report), when the source produces one. */
   json?: { type: string; text: string };
+  /** Radio measurements, when the source reports them. */
+  signal?: PacketSignal;
+  /** Position of the capturing sensor, when a GPS is attached. */
+  gps?: PacketGps;
   /** True once a stage has judged the packet malformed; later stages may skip it. */
   error?: boolean;
   /** Per-plugin annotations added by chain stages (`dot11`, `rtl433`...). */
   annotations: Record<string, unknown>;
+}
+
+/** Radio measurements attached to a packet. */
+export interface PacketSignal {
+  signalDbm?: number;
+  noiseDbm?: number;
+  /** Frequency in kHz. */
+  freqKhz?: number;
+  channel?: string;
+}
+
+/** A GPS fix attached to a packet. */
+export interface PacketGps {
+  lat: number;
+  lon: number;
+  alt?: number;
+  /** 0 none, 2 2D, 3 3D. */
+  fix: number;
+  /** Unix seconds of the fix. */
+  time: number;
 }

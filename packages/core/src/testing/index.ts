@@ -62,3 +62,4 @@ export async function createTestService(
 }
 
 export { mutateText, randomBytes, seededRandom } from './fuzz.js';
+export { TestSource, testPhyPlugin, TEST_PHY, TEST_PHY_PLUGIN, TEST_RECORD_TYPE, type TestReport } from './test-source.js';

@@ -1,19 +1,49 @@
 /**
- * The tracked device as plugins see it in `deviceCreated` / `deviceUpdated`. Each PHY plugin
- * adds its typed slot through module augmentation:
+ * The tracked device as plugins see it. The tracker owns the base fields; each PHY plugin owns
+ * one typed slot in `components`, added by module augmentation:
  * `declare module '@svc/core' { interface DeviceComponents { dot11: Dot11Device } }`.
+ * A component that implements `toRecord()` is serialized through it.
  */
 
 /** Per-PHY device data, one slot per PHY plugin, added by module augmentation. */
 // eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface DeviceComponents {}
 
-/** A device the tracker keeps: one per (PHY, MAC). */
+/** A component that serializes itself (to keep its in-memory form compact). */
+export interface RecordSource {
+  toRecord(now: number): Record<string, unknown>;
+}
+
+/** What a device looks like to plugins and views. */
 export interface Device {
   /** Device key, `<16 hex phy prefix>_<12 hex MAC>`. */
   readonly key: string;
+  /** MAC as a 48-bit integer. */
+  readonly mac: number;
   /** Name of the PHY that owns the device (`IEEE802.11`, `RTL433`). */
   readonly phyname: string;
-  /** The PHY's typed slots. */
+  /** Device-advertised name (SSID of an AP, sensor model); empty when none. */
+  name: string;
+  /** User-set name (`set_name.cmd`), if any. */
+  readonly username: string | undefined;
+  /** Device type text (`Wi-Fi AP`, `Sensor`). */
+  type: string;
+  /** Bitset of basic types (AP, client, ...), PHY-defined. */
+  basicTypeSet: number;
+  /** Printable encryption summary. */
+  crypt: string;
+  /** Bitset of encryption kinds, PHY-defined. */
+  basicCryptSet: number;
+  /** Current channel text. */
+  channel: string;
+  /** Current frequency in kHz. */
+  frequency: number;
+  readonly firstTime: number;
+  readonly lastTime: number;
+  readonly modTime: number;
+  readonly packetsTotal: number;
+  /** UUIDs of the datasources that have seen the device. */
+  seenBy(uuid: string): boolean;
+  /** The PHYs' typed slots. */
   readonly components: Partial<DeviceComponents>;
 }

@@ -1,7 +1,22 @@
 /**
- * What a PHY plugin declares: the radio layer it understands. The tracker uses the name for
- * device keys and `/phy/all_phys.json`.
+ * What a PHY plugin declares: the radio layer it understands. The tracker keys devices by the
+ * PHY name, and the core registers the PHY's device sub-record field, its fields and its views
+ * on the plugin's behalf.
  */
+import type { FieldDefinition } from '../fields/field-registry.js';
+import type { ViewDefinition } from '../views/view-definition.js';
+
+/** A PHY's device sub-record: the field it is served under and the slot it lives in. */
+export interface PhyDeviceComponent {
+  /** Field name of the sub-record in device records (`dot11.device`). */
+  readonly field: string;
+  /** Key of the slot in `device.components` (`dot11`). */
+  readonly key: string;
+  /** One line describing the sub-record. */
+  readonly description: string;
+  /** The fields inside the sub-record. */
+  readonly fields: readonly FieldDefinition[];
+}
 
 /** A PHY contributed through the `phys` hook. */
 export interface PhyDefinition {
@@ -9,4 +24,8 @@ export interface PhyDefinition {
   readonly name: string;
   /** One line for listings. */
   readonly description: string;
+  /** The PHY's device sub-record, if its devices carry one. */
+  readonly deviceComponent?: PhyDeviceComponent;
+  /** Views the PHY defines, besides the automatic `phy-<NAME>`. */
+  readonly views?: readonly ViewDefinition[];
 }

@@ -1,6 +1,6 @@
 /**
  * What a plugin declares to get a device view: an id, a description and the predicate that
- * decides membership as devices are created and updated.
+ * decides membership. Views are indexes kept as devices change, never queries run per request.
  */
 import type { Device } from '../tracker/device.js';
 
@@ -10,6 +10,11 @@ export interface ViewDefinition {
   readonly name: string;
   /** One line for `/devices/views/all_views.json`. */
   readonly description: string;
-  /** Decides whether a device belongs to the view; called on create and on update. */
+  /** Decides whether a device belongs to the view. */
   readonly includes: (device: Device) => boolean;
+  /**
+   * Whether membership can change after creation, so `includes` is asked again on every update
+   * (default true). Views decided by fixed properties (PHY, say) set false and cost nothing per packet.
+   */
+  readonly recheckOnUpdate?: boolean;
 }

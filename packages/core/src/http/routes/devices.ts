@@ -1,0 +1,275 @@
+/**
+ * Device routes (spec 4.3, kismet-reference 1.7-1.8): views and their device lists with
+ * fields, regex, search, sort and paging; last-time lists; lookups by key, MAC and lists of
+ * either; bulk dumps; user names and tags; PHY counts. Applied as a built-in plugin, which
+ * also registers the base device fields, the `all` and `phy-<NAME>` views and `NEW_DEVICE`.
+ */
+import { SvcError } from '../../errors.js';
+import { parseFieldSpecs, type FieldSpec } from '../../fields/field-spec.js';
+import { parseRegexFilters } from '../../fields/regex-filter.js';
+import { definePlugin, type PluginDefinition } from '../../plugin.js';
+import type { Service } from '../../service-types.js';
+import { nowSeconds, parseTimestamp } from '../../time/timestamp.js';
+import { BASE_DEVICE_FIELDS, NESTED_DEVICE_FIELDS } from '../../tracker/device-fields.js';
+import { parseDeviceKey } from '../../tracker/device-key.js';
+import type { TrackedDevice } from '../../tracker/tracked-device.js';
+import { macMatches, parseMac, parseMacMask } from '../../util/mac.js';
+import { runDeviceQuery, serveDevice, type DeviceQuery } from '../../views/device-query.js';
+import type { DeviceView } from '../../views/device-views.js';
+import type { ViewDefinition } from '../../views/view-definition.js';
+import { optionalString, requireString } from '../command-input.js';
+import { TRACKED_FORMATS, type RouteContext } from '../route-registry.js';
+
+/** Name of the built-in devices plugin. */
+export const DEVICES_PLUGIN = '@svc/core:devices';
+
+/** Largest page a paging request gets. */
+export const MAX_PAGE_LENGTH = 10_000;
+
+/** The devices plugin; `configViews` are the `view=` lines of svc.conf, already parsed. */
+export function devicesPlugin(configViews: readonly ViewDefinition[]): PluginDefinition {
+  return definePlugin({
+    name: DEVICES_PLUGIN,
+    apply(svc) {
+      svc.hooks.fields.tap(DEVICES_PLUGIN, (fields) => {
+        fields.registerAll(BASE_DEVICE_FIELDS.map(({ name, type, description }) => ({ name, type, description })));
+        fields.registerAll(NESTED_DEVICE_FIELDS);
+        fields.register('svc.devices.view.id', 'string', 'view id');
+        fields.register('svc.devices.view.description', 'string', 'what the view holds');
+        fields.register('svc.devices.view.size', 'uint64_t', 'devices in the view');
+        fields.register('svc.devices.view.indexed', 'uint8_t', 'kept incrementally (always 1)');
+        fields.register('svc.phy.phy_name', 'string', 'PHY name');
+        fields.register('svc.phy.phy_id', 'uint32_t', 'PHY number, in registration order');
+        fields.register('svc.phy.device_count', 'uint64_t', 'devices tracked for this PHY');
+        fields.register('svc.phy.packet_count', 'uint64_t', 'packets this PHY classified');
+      });
+      svc.hooks.eventTopics.tap(DEVICES_PLUGIN, (topics) => topics.add({ name: 'NEW_DEVICE', description: 'a device was seen for the first time (device record)' }));
+      svc.hooks.views.tap(DEVICES_PLUGIN, (views) => {
+        views.add({ name: 'all', description: 'All devices', includes: () => true, recheckOnUpdate: false });
+        for (const phy of svc.phys.list()) {
+          views.add({ name: `phy-${phy.name}`, description: `${phy.name} devices`, includes: (device) => device.phyname === phy.name, recheckOnUpdate: false });
+        }
+        for (const view of configViews) views.add(view);
+      });
+      svc.hooks.packet.for('track').tap({ name: DEVICES_PLUGIN, stage: 1000 }, () => svc.devices.commit());
+      let expiry: NodeJS.Timeout | undefined;
+      svc.hooks.ready.tapPromise(DEVICES_PLUGIN, async () => {
+        expiry = setInterval(() => svc.devices.expire(), 10_000);
+        expiry.unref();
+      });
+      svc.hooks.shutdown.tapPromise(DEVICES_PLUGIN, async () => clearInterval(expiry));
+      svc.hooks.routes.tap(DEVICES_PLUGIN, (routes) => addDeviceRoutes(svc, routes));
+    },
+  });
+}
+
+function addDeviceRoutes(svc: Service, routes: Parameters<Parameters<Service['hooks']['routes']['tap']>[1]>[0]): void {
+  const list = (path: string, description: string, handler: (context: RouteContext) => unknown, methods: ('GET' | 'POST')[] = ['GET', 'POST']) =>
+    routes.http({ methods, path, formats: TRACKED_FORMATS, role: 'readonly', description, simplify: false, handler });
+
+  list('/devices/views/all_views', 'every device view with its size', () =>
+    svc.deviceViews.list().map((view) => ({
+      'svc.devices.view.id': view.id,
+      'svc.devices.view.description': view.definition.description,
+      'svc.devices.view.size': view.size,
+      'svc.devices.view.indexed': 1,
+    })),
+  );
+  list('/devices/views/:view/devices', 'devices of a view: fields, regex, datatables or page paging, search, sort', (context) =>
+    viewDevices(viewOf(svc, context.params.view!), context),
+  );
+  list('/devices/views/:view/last-time/:timestamp/devices', 'devices of a view active since a timestamp (last_time >= ts)', (context) => {
+    const view = viewOf(svc, context.params.view!);
+    const now = nowSeconds();
+    const specs = parseFieldSpecs(context.command.fields);
+    const { page } = runDeviceQuery(view.members, { specs, filters: parseRegexFilters(context.command.regex), lastTimeAtLeast: parseTimestamp(context.params.timestamp!, now) }, now);
+    return page.map((device) => serveDevice(device, specs, now));
+  });
+  list('/devices/last-time/:timestamp/devices', 'every device active after a timestamp (last_time > ts)', (context) => {
+    const now = nowSeconds();
+    const specs = parseFieldSpecs(context.command.fields);
+    const { page } = runDeviceQuery([...svc.devices.devices()] as TrackedDevice[], { specs, filters: parseRegexFilters(context.command.regex), lastTimeAfter: parseTimestamp(context.params.timestamp!, now) }, now);
+    return page.map((device) => serveDevice(device, specs, now));
+  });
+  list('/devices/by-key/:key/device', 'one device by key', ({ params, command }) => serveDevice(deviceByKey(svc, params.key!), parseFieldSpecs(command.fields), nowSeconds()));
+  list('/devices/by-mac/:mac/devices', 'every device with a MAC, across PHYs', ({ params, command }) => {
+    const mac = parseMac(params.mac!);
+    if (mac === undefined) throw new SvcError('SVC_ERR_BAD_REQUEST', `'${params.mac}' is not a MAC address`);
+    const specs = parseFieldSpecs(command.fields);
+    const now = nowSeconds();
+    return (svc.devices.byMac(mac) as TrackedDevice[]).map((device) => serveDevice(device, specs, now));
+  });
+  list('/devices/multimac/devices', 'devices matching any of a list of MACs or MAC/mask groups (devices: [...])', ({ command }) => {
+    const masks = stringList(command, 'devices').map((text) => {
+      const mask = parseMacMask(text);
+      if (!mask) throw new SvcError('SVC_ERR_BAD_REQUEST', `'${text}' is not a MAC or MAC/mask`);
+      return mask;
+    });
+    const specs = parseFieldSpecs(command.fields);
+    const now = nowSeconds();
+    const found: Record<string, unknown>[] = [];
+    for (const device of svc.devices.devices() as IterableIterator<TrackedDevice>) {
+      if (masks.some((mask) => macMatches(device.mac, mask))) found.push(serveDevice(device, specs, now));
+    }
+    return found;
+  });
+  list('/devices/multikey/devices', 'devices for a list of keys (devices: [...]); unknown keys are skipped', ({ command }) =>
+    multikey(svc, command).map(([, record]) => record),
+  );
+  list('/devices/multikey/as-object/devices', 'devices for a list of keys, as an object keyed by device key', ({ command }) =>
+    Object.fromEntries(multikey(svc, command)),
+  );
+  routes.http({
+    methods: ['GET', 'POST'],
+    path: '/devices/all_devices',
+    formats: ['ekjson', 'itjson'],
+    role: 'readonly',
+    description: 'every device, one record per line',
+    simplify: false,
+    handler: ({ command }) => {
+      const specs = parseFieldSpecs(command.fields);
+      const now = nowSeconds();
+      return [...svc.devices.devices()].map((device) => serveDevice(device as TrackedDevice, specs, now));
+    },
+  });
+  routes.http({
+    methods: ['POST'],
+    path: '/devices/by-key/:key/set_name',
+    formats: ['cmd'],
+    role: 'admin',
+    description: 'set the user name of a device (username; empty clears it)',
+    handler: ({ params, command }) => {
+      const device = deviceByKey(svc, params.key!);
+      const name = requireString(command, 'username');
+      device.username = name === '' ? undefined : name;
+      svc.devices.markChanged(device);
+      svc.devices.commit();
+      return serveDevice(device, [], nowSeconds());
+    },
+  });
+  routes.http({
+    methods: ['POST'],
+    path: '/devices/by-key/:key/set_tag',
+    formats: ['cmd'],
+    role: 'admin',
+    description: 'set a tag on a device (tagname, tagvalue; an empty value removes the tag)',
+    handler: ({ params, command }) => {
+      const device = deviceByKey(svc, params.key!);
+      const name = requireString(command, 'tagname');
+      if (name === '') throw new SvcError('SVC_ERR_BAD_REQUEST', "'tagname' must not be empty");
+      const value = optionalString(command, 'tagvalue') ?? '';
+      if (value === '') device.tags?.delete(name);
+      else (device.tags ??= new Map()).set(name, value);
+      if (device.tags?.size === 0) device.tags = undefined;
+      svc.devices.markChanged(device);
+      svc.devices.commit();
+      return serveDevice(device, [], nowSeconds());
+    },
+  });
+  list('/phy/all_phys', 'every PHY with its device and packet counts', () =>
+    svc.devices.phys().map((phy) => ({
+      'svc.phy.phy_name': phy.name,
+      'svc.phy.phy_id': phy.id,
+      'svc.phy.device_count': phy.deviceCount,
+      'svc.phy.packet_count': phy.packetCount,
+    })),
+  );
+}
+
+function viewOf(svc: Service, id: string): DeviceView {
+  const view = svc.deviceViews.get(id);
+  if (!view) throw new SvcError('SVC_ERR_NOT_FOUND', `no device view '${id}'; /devices/views/all_views.json lists them`);
+  return view;
+}
+
+function deviceByKey(svc: Service, key: string): TrackedDevice {
+  if (!parseDeviceKey(key)) throw new SvcError('SVC_ERR_BAD_REQUEST', `'${key}' is not a device key (<16 hex>_<12 hex>)`);
+  const device = svc.devices.byKey(key) as TrackedDevice | undefined;
+  if (!device) throw new SvcError('SVC_ERR_NOT_FOUND', `no device with key '${key}'`);
+  return device;
+}
+
+function stringList(command: Readonly<Record<string, unknown>>, key: string): string[] {
+  const value = command[key];
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+    throw new SvcError(value === undefined ? 'SVC_ERR_MISSING_KEY' : 'SVC_ERR_BAD_REQUEST', `'${key}' is required and must be a list of strings`);
+  }
+  return value as string[];
+}
+
+function multikey(svc: Service, command: Readonly<Record<string, unknown>>): [string, Record<string, unknown>][] {
+  const specs = parseFieldSpecs(command.fields);
+  const now = nowSeconds();
+  const found: [string, Record<string, unknown>][] = [];
+  for (const key of stringList(command, 'devices')) {
+    const device = svc.devices.byKey(key) as TrackedDevice | undefined;
+    if (device) found.push([device.key, serveDevice(device, specs, now)]);
+  }
+  return found;
+}
+
+function integerVar(vars: Readonly<Record<string, string>>, name: string): number | undefined {
+  const raw = vars[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new SvcError('SVC_ERR_BAD_REQUEST', `'${name}' must be a whole number >= 0, got '${raw}'`);
+  return value;
+}
+
+function colmapPath(colmap: unknown, column: string): string | undefined {
+  if (!colmap || typeof colmap !== 'object') return undefined;
+  let entry = Array.isArray(colmap) ? colmap[Number(column)] : (colmap as Record<string, unknown>)[column];
+  while (Array.isArray(entry)) entry = entry[0];
+  return typeof entry === 'string' && entry !== '' ? entry : undefined;
+}
+
+function viewDevices(view: DeviceView, { command, vars }: RouteContext): unknown {
+  const now = nowSeconds();
+  const specs: FieldSpec[] = parseFieldSpecs(command.fields);
+  const filters = parseRegexFilters(command.regex);
+  const lastTimeValue = command.last_time;
+  let lastTimeAtLeast: number | undefined;
+  if (lastTimeValue !== undefined) {
+    if (typeof lastTimeValue !== 'number' || !Number.isFinite(lastTimeValue)) throw new SvcError('SVC_ERR_BAD_REQUEST', "'last_time' must be a number");
+    lastTimeAtLeast = lastTimeValue < 0 ? now + lastTimeValue : lastTimeValue;
+  }
+  const base: DeviceQuery = { specs, filters, lastTimeAtLeast };
+  const serve = (page: TrackedDevice[]) => page.map((device) => serveDevice(device, specs, now));
+
+  if (command.datatable === true || command.datatable === 'true' || command.datatable === 1) {
+    const start = integerVar(vars, 'start') ?? 0;
+    const requested = integerVar(vars, 'length') ?? 0;
+    const length = requested === 0 ? MAX_PAGE_LENGTH : Math.min(requested, MAX_PAGE_LENGTH);
+    const column = vars['order[0][column]'];
+    const sortPath = column === undefined ? undefined : colmapPath(command.colmap, column);
+    const result = runDeviceQuery(
+      view.members,
+      {
+        ...base,
+        search: vars['search[value]'],
+        sort: sortPath ? { path: sortPath.split('/').filter(Boolean), descending: vars['order[0][dir]'] === 'desc' } : undefined,
+        window: { start, length },
+      },
+      now,
+    );
+    return { draw: integerVar(vars, 'draw') ?? 0, data: serve(result.page), recordsTotal: result.total, recordsFiltered: result.filtered };
+  }
+
+  if (vars.page !== undefined) {
+    const page = integerVar(vars, 'page') ?? 0;
+    const length = Math.min(integerVar(vars, 'length') ?? integerVar(vars, 'size') ?? 100, MAX_PAGE_LENGTH) || 100;
+    const result = runDeviceQuery(
+      view.members,
+      {
+        ...base,
+        search: vars.search,
+        sort: vars.sort ? { path: vars.sort.split('/').filter(Boolean), descending: vars.sort_dir === 'desc' } : undefined,
+        window: { start: page * length, length },
+      },
+      now,
+    );
+    return { data: serve(result.page), last_page: Math.ceil(result.filtered / length), last_row: result.filtered, total_row: result.total };
+  }
+
+  return serve(runDeviceQuery(view.members, base, now).page);
+}

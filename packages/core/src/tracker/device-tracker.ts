@@ -1,0 +1,259 @@
+/**
+ * The device tracker: one record per (PHY, MAC), created and updated from the packet chain.
+ * A PHY's classifier calls `touch()` with the packet and the MAC it belongs to; the tracker
+ * updates the base fields and returns the device so the PHY can update its sub-record. At the
+ * end of the chain (`track` stage) the tracker commits: `deviceCreated` / `deviceUpdated` fire,
+ * views are updated and `NEW_DEVICE` is published.
+ *
+ * Devices are kept in a recency list (most recently heard first), which makes the memory
+ * limits O(1) per device: `tracker_max_devices` evicts from the old end, and
+ * `tracker_device_timeout` drops devices from the old end until one is recent enough.
+ */
+import type { EventBus } from '../events/event-bus.js';
+import type { Hooks } from '../hooks.js';
+import type { Packet } from '../packets/packet.js';
+import { nowSeconds } from '../time/timestamp.js';
+import { deviceRecord } from './device-fields.js';
+import { deviceKey, parseDeviceKey } from './device-key.js';
+import { lookupManufacturer } from './oui.js';
+import { Rrd } from './rrd.js';
+import { SignalData } from './signal.js';
+import { TrackedDevice, type PhyState } from './tracked-device.js';
+import type { DeviceViews } from '../views/device-views.js';
+
+/** Tracker settings from config. */
+export interface TrackerSettings {
+  /** Look manufacturers up in the OUI registry. */
+  readonly manufLookup: boolean;
+  /** Keep per-device packet history (rrd). */
+  readonly trackRrds: boolean;
+  /** Seconds without packets after which a device is dropped; 0 = never. */
+  readonly deviceTimeout: number;
+  /** Devices kept at most; the least recently heard go first. 0 = unlimited. */
+  readonly maxDevices: number;
+}
+
+/** The global device list. */
+export class DeviceTracker {
+  readonly #byPhy = new Map<number, Map<number, TrackedDevice>>();
+  readonly #phys = new Map<string, PhyState>();
+  readonly #phyByPrefix = new Map<string, PhyState>();
+  readonly #touched: TrackedDevice[] = [];
+  readonly #created = new Set<TrackedDevice>();
+  #newest: TrackedDevice | undefined;
+  #oldest: TrackedDevice | undefined;
+  #size = 0;
+  #evicted = 0;
+
+  constructor(
+    private readonly hooks: Pick<Hooks, 'deviceCreated' | 'deviceUpdated'>,
+    private readonly events: EventBus,
+    private readonly views: DeviceViews,
+    private readonly settings: TrackerSettings,
+  ) {}
+
+  /** Makes a PHY known to the tracker (done by the service for every registered PHY). */
+  addPhy(phy: PhyState): void {
+    this.#phys.set(phy.name, phy);
+    this.#phyByPrefix.set(phy.keyPrefix, phy);
+    this.#byPhy.set(phy.id, new Map());
+  }
+
+  /** The PHY state by name (PHY plugins keep it to call `touch` cheaply). */
+  phy(name: string): PhyState | undefined {
+    return this.#phys.get(name);
+  }
+
+  /** Every PHY, in registration order. */
+  phys(): PhyState[] {
+    return [...this.#phys.values()];
+  }
+
+  /** Number of tracked devices. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Devices dropped by the memory limits since start. */
+  get evicted(): number {
+    return this.#evicted;
+  }
+
+  /**
+   * Records that `packet` belongs to the device (`phy`, `mac`), creating it if new. Updates
+   * times, counters, signal, frequency and seen-by; returns the device for the PHY to update
+   * its sub-record. Cheap enough to call for every packet.
+   */
+  touch(packet: Packet, phy: PhyState, mac: number): TrackedDevice {
+    const devices = this.#byPhy.get(phy.id)!;
+    let device = devices.get(mac);
+    const time = packet.tsSec + packet.tsUsec / 1e6;
+    if (device === undefined) {
+      const manuf = this.settings.manufLookup ? lookupManufacturer(mac) : 'Unknown';
+      device = new TrackedDevice(deviceKey(phy.keyPrefix, mac), mac, phy, manuf, time);
+      devices.set(mac, device);
+      phy.deviceCount++;
+      this.#size++;
+      this.#created.add(device);
+      this.#pushNewest(device);
+    } else {
+      if (time > device.lastTime) device.lastTime = time;
+      if (time < device.firstTime) device.firstTime = time;
+      this.#moveToNewest(device);
+    }
+    phy.packetCount++;
+    device.packetsTotal++;
+    if (packet.error) device.packetsError++;
+    const length = packet.data?.length ?? 0;
+    device.datasize += length;
+    if (this.settings.trackRrds) (device.packetsRrd ??= new Rrd()).add(packet.tsSec, 1);
+    const signal = packet.signal;
+    if (signal) {
+      if (signal.signalDbm !== undefined || signal.noiseDbm !== undefined) {
+        (device.signal ??= new SignalData()).add(signal.signalDbm ?? 0, signal.noiseDbm ?? 0);
+      }
+      if (signal.freqKhz) {
+        device.frequency = signal.freqKhz;
+        const map = (device.freqKhzMap ??= new Map());
+        map.set(signal.freqKhz, (map.get(signal.freqKhz) ?? 0) + 1);
+      }
+      if (signal.channel) device.channel = signal.channel;
+    }
+    if (packet.sourceUuid) {
+      const seenby = (device.seenby ??= new Map());
+      const seen = seenby.get(packet.sourceUuid);
+      if (seen) {
+        seen.numPackets++;
+        if (time > seen.lastTime) seen.lastTime = time;
+      } else {
+        seenby.set(packet.sourceUuid, { uuid: packet.sourceUuid, firstTime: time, lastTime: time, numPackets: 1 });
+      }
+    }
+    if (packet.gps && packet.gps.fix >= 2) this.#locate(device, packet.gps);
+    if (!device.touched) {
+      device.touched = true;
+      this.#touched.push(device);
+    }
+    return device;
+  }
+
+  /**
+   * Ends the current batch of touches: stamps `mod_time`, fires `deviceCreated` or
+   * `deviceUpdated`, updates views and publishes `NEW_DEVICE`. The packet chain's `track`
+   * stage calls this after every packet; code that touches devices outside the chain calls it.
+   */
+  commit(): void {
+    if (this.#touched.length === 0) return;
+    const now = nowSeconds();
+    for (const device of this.#touched) {
+      device.touched = false;
+      device.modTime = now;
+      if (this.#created.has(device)) {
+        this.#created.delete(device);
+        this.views.deviceCreated(device);
+        this.hooks.deviceCreated.call(device);
+        if (this.events.hasListeners('NEW_DEVICE')) this.events.publish('NEW_DEVICE', deviceRecord(device, now));
+      } else {
+        this.views.deviceUpdated(device);
+        this.hooks.deviceUpdated.call(device);
+      }
+    }
+    this.#touched.length = 0;
+    if (this.settings.maxDevices > 0) while (this.#size > this.settings.maxDevices && this.#oldest) this.remove(this.#oldest);
+  }
+
+  /** Marks a device changed outside the packet chain (name, tag); call `commit()` after. */
+  markChanged(device: TrackedDevice): void {
+    if (!device.touched) {
+      device.touched = true;
+      this.#touched.push(device);
+    }
+  }
+
+  /** Drops devices not heard for `tracker_device_timeout` seconds; called periodically. */
+  expire(now = nowSeconds()): number {
+    if (this.settings.deviceTimeout <= 0) return 0;
+    let removed = 0;
+    while (this.#oldest && now - this.#oldest.lastTime > this.settings.deviceTimeout && !this.#oldest.touched) {
+      this.remove(this.#oldest);
+      removed++;
+    }
+    return removed;
+  }
+
+  /** Removes a device from the tracker and every view. */
+  remove(device: TrackedDevice): void {
+    const devices = this.#byPhy.get(device.phy.id);
+    if (devices?.get(device.mac) !== device) return;
+    devices.delete(device.mac);
+    device.phy.deviceCount--;
+    this.#size--;
+    this.#evicted++;
+    this.#unlink(device);
+    this.#created.delete(device);
+    this.views.deviceRemoved(device);
+  }
+
+  /** A device by key; undefined when the key names no device. */
+  byKey(key: string): TrackedDevice | undefined {
+    const parsed = parseDeviceKey(key);
+    if (!parsed) return undefined;
+    const phy = this.#phyByPrefix.get(parsed.prefix);
+    return phy ? this.#byPhy.get(phy.id)!.get(parsed.mac) : undefined;
+  }
+
+  /** Every device with this MAC, across PHYs. */
+  byMac(mac: number): TrackedDevice[] {
+    const found: TrackedDevice[] = [];
+    for (const devices of this.#byPhy.values()) {
+      const device = devices.get(mac);
+      if (device) found.push(device);
+    }
+    return found;
+  }
+
+  /** Every device, most recently heard first. */
+  *devices(): IterableIterator<TrackedDevice> {
+    for (let device = this.#newest; device; device = device.older) yield device;
+  }
+
+  #locate(device: TrackedDevice, gps: NonNullable<Packet['gps']>): void {
+    const point = { lat: gps.lat, lon: gps.lon, alt: gps.alt ?? 0, fix: gps.fix, time: gps.time };
+    const location = device.location;
+    if (!location) {
+      device.location = { last: point, min: { ...point }, max: { ...point }, sum: { lat: point.lat, lon: point.lon, alt: point.alt, count: 1 } };
+      return;
+    }
+    location.last = point;
+    location.min.lat = Math.min(location.min.lat, point.lat);
+    location.min.lon = Math.min(location.min.lon, point.lon);
+    location.max.lat = Math.max(location.max.lat, point.lat);
+    location.max.lon = Math.max(location.max.lon, point.lon);
+    location.sum.lat += point.lat;
+    location.sum.lon += point.lon;
+    location.sum.alt += point.alt;
+    location.sum.count++;
+  }
+
+  #pushNewest(device: TrackedDevice): void {
+    device.older = this.#newest;
+    device.newer = undefined;
+    if (this.#newest) this.#newest.newer = device;
+    this.#newest = device;
+    this.#oldest ??= device;
+  }
+
+  #unlink(device: TrackedDevice): void {
+    if (device.newer) device.newer.older = device.older;
+    else this.#newest = device.older;
+    if (device.older) device.older.newer = device.newer;
+    else this.#oldest = device.newer;
+    device.newer = device.older = undefined;
+  }
+
+  #moveToNewest(device: TrackedDevice): void {
+    if (this.#newest === device) return;
+    this.#unlink(device);
+    this.#pushNewest(device);
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Signal statistics of a device (kismet-reference 4.4): last, min and max signal and noise. The
+ * type (`dbm` or `rssi`) is fixed by the first sample; a value of 0 means "not measured" and is
+ * ignored, as in Kismet.
+ */
+
+/** Signal and noise statistics. */
+export class SignalData {
+  type: 'dbm' | 'rssi' = 'dbm';
+  lastSignal = 0;
+  lastNoise = 0;
+  minSignal = 0;
+  maxSignal = 0;
+  minNoise = 0;
+  maxNoise = 0;
+
+  /** Records one sample; 0 means "no value". */
+  add(signal: number, noise: number): void {
+    if (signal !== 0) {
+      this.lastSignal = signal;
+      if (this.minSignal === 0 || signal < this.minSignal) this.minSignal = signal;
+      if (this.maxSignal === 0 || signal > this.maxSignal) this.maxSignal = signal;
+    }
+    if (noise !== 0) {
+      this.lastNoise = noise;
+      if (this.minNoise === 0 || noise < this.minNoise) this.minNoise = noise;
+      if (this.maxNoise === 0 || noise > this.maxNoise) this.maxNoise = noise;
+    }
+  }
+
+  /** The record as served. */
+  toRecord(): Record<string, unknown> {
+    return {
+      'svc.common.signal.type': this.type,
+      'svc.common.signal.last_signal': this.lastSignal,
+      'svc.common.signal.last_noise': this.lastNoise,
+      'svc.common.signal.min_signal': this.minSignal,
+      'svc.common.signal.min_noise': this.minNoise,
+      'svc.common.signal.max_signal': this.maxSignal,
+      'svc.common.signal.max_noise': this.maxNoise,
+    };
+  }
+}
+
+/** Field definitions of a signal record. */
+export const SIGNAL_FIELDS = [
+  { name: 'svc.common.signal.type', type: 'string', description: 'signal unit: dbm or rssi' },
+  { name: 'svc.common.signal.last_signal', type: 'int32_t', description: 'last signal level' },
+  { name: 'svc.common.signal.last_noise', type: 'int32_t', description: 'last noise level' },
+  { name: 'svc.common.signal.min_signal', type: 'int32_t', description: 'weakest signal seen' },
+  { name: 'svc.common.signal.min_noise', type: 'int32_t', description: 'lowest noise seen' },
+  { name: 'svc.common.signal.max_signal', type: 'int32_t', description: 'strongest signal seen' },
+  { name: 'svc.common.signal.max_noise', type: 'int32_t', description: 'highest noise seen' },
+] as const;

@@ -1,0 +1,114 @@
+/**
+ * The tracker's device object: plain numeric and string fields plus a few optional parts
+ * (signal, packet history, seen-by, tags, location) that exist only once used, and links for
+ * the tracker's recency list. Kept compact: about 1.5 KB per device with signal and packet
+ * history; the JSON-shaped record is built only when a client asks for it.
+ */
+import { formatMac } from '../util/mac.js';
+import type { Device, DeviceComponents } from './device.js';
+import type { Rrd } from './rrd.js';
+import type { SignalData } from './signal.js';
+
+/** What the tracker knows about a PHY at run time. */
+export interface PhyState {
+  readonly name: string;
+  readonly description: string;
+  /** Numeric id, in registration order. */
+  readonly id: number;
+  /** 16-hex-digit device key prefix. */
+  readonly keyPrefix: string;
+  /** Field name of the PHY's device sub-record (`dot11.device`), if it has one. */
+  readonly componentField?: string;
+  /** Key of the PHY's slot in `components`. */
+  readonly componentKey?: string;
+  deviceCount: number;
+  packetCount: number;
+}
+
+/** Per-datasource sighting of a device. */
+export interface SeenBy {
+  readonly uuid: string;
+  firstTime: number;
+  lastTime: number;
+  numPackets: number;
+}
+
+/** A geographic fix. */
+export interface GeoPoint {
+  lat: number;
+  lon: number;
+  alt: number;
+  fix: number;
+  time: number;
+}
+
+/** Where a device was heard: last, min, max and running average. */
+export interface DeviceLocation {
+  last: GeoPoint;
+  min: GeoPoint;
+  max: GeoPoint;
+  sum: { lat: number; lon: number; alt: number; count: number };
+}
+
+/** A device held by the tracker. */
+export class TrackedDevice implements Device {
+  name = '';
+  username: string | undefined = undefined;
+  type = '';
+  basicTypeSet = 0;
+  crypt = '';
+  basicCryptSet = 0;
+  channel = '';
+  frequency = 0;
+  firstTime: number;
+  lastTime: number;
+  modTime: number;
+  packetsTotal = 0;
+  packetsRx = 0;
+  packetsTx = 0;
+  packetsLlc = 0;
+  packetsError = 0;
+  packetsData = 0;
+  packetsCrypt = 0;
+  packetsFiltered = 0;
+  datasize = 0;
+  numAlerts = 0;
+  signal: SignalData | undefined = undefined;
+  packetsRrd: Rrd | undefined = undefined;
+  freqKhzMap: Map<number, number> | undefined = undefined;
+  seenby: Map<string, SeenBy> | undefined = undefined;
+  tags: Map<string, string> | undefined = undefined;
+  location: DeviceLocation | undefined = undefined;
+  relatedDevices: Map<string, Set<string>> | undefined = undefined;
+  readonly components: Partial<DeviceComponents> = {};
+  /** Recency list links (most recently seen first). */
+  newer: TrackedDevice | undefined = undefined;
+  older: TrackedDevice | undefined = undefined;
+  /** Set while the device waits in the current packet's touched list. */
+  touched = false;
+
+  constructor(
+    readonly key: string,
+    readonly mac: number,
+    readonly phy: PhyState,
+    readonly manuf: string,
+    time: number,
+  ) {
+    this.firstTime = time;
+    this.lastTime = time;
+    this.modTime = time;
+  }
+
+  get phyname(): string {
+    return this.phy.name;
+  }
+
+  /** The user-set name, else the advertised name, else the MAC. */
+  get commonname(): string {
+    return this.username || this.name || formatMac(this.mac);
+  }
+
+  seenBy(uuid: string): boolean {
+    return this.seenby?.has(uuid) ?? false;
+  }
+}

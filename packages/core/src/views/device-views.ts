@@ -1,0 +1,96 @@
+/**
+ * The run-time device views: each keeps its member list as devices are created, updated and
+ * removed, so reading a page never scans the world. Membership removal is O(1) (swap with the
+ * last member), so member order is creation order until devices leave.
+ */
+import type { TrackedDevice } from '../tracker/tracked-device.js';
+import type { ViewDefinition } from './view-definition.js';
+
+/** One view and its members. */
+export class DeviceView {
+  readonly members: TrackedDevice[] = [];
+  readonly #positions = new Map<TrackedDevice, number>();
+
+  constructor(readonly definition: ViewDefinition) {}
+
+  get id(): string {
+    return this.definition.name;
+  }
+
+  get size(): number {
+    return this.members.length;
+  }
+
+  has(device: TrackedDevice): boolean {
+    return this.#positions.has(device);
+  }
+
+  add(device: TrackedDevice): void {
+    if (this.#positions.has(device)) return;
+    this.#positions.set(device, this.members.length);
+    this.members.push(device);
+  }
+
+  remove(device: TrackedDevice): void {
+    const position = this.#positions.get(device);
+    if (position === undefined) return;
+    this.#positions.delete(device);
+    const last = this.members.pop()!;
+    if (last !== device) {
+      this.members[position] = last;
+      this.#positions.set(last, position);
+    }
+  }
+}
+
+/** Prefix of the per-datasource views. */
+export const SEENBY_VIEW_PREFIX = 'seenby-';
+
+/** Every view, with the membership updates the tracker drives. */
+export class DeviceViews {
+  readonly #views = new Map<string, DeviceView>();
+  #recheck: DeviceView[] = [];
+
+  /** Adds a view (at boot from the registry; at run time for datasources). */
+  add(definition: ViewDefinition): DeviceView {
+    const existing = this.#views.get(definition.name);
+    if (existing) return existing;
+    const view = new DeviceView(definition);
+    this.#views.set(definition.name, view);
+    if (definition.recheckOnUpdate !== false) this.#recheck.push(view);
+    return view;
+  }
+
+  get(id: string): DeviceView | undefined {
+    return this.#views.get(id);
+  }
+
+  list(): DeviceView[] {
+    return [...this.#views.values()];
+  }
+
+  /** The `seenby-<UUID>` view of a datasource, created on first use. */
+  seenbyView(uuid: string): DeviceView {
+    return this.add({
+      name: `${SEENBY_VIEW_PREFIX}${uuid}`,
+      description: `Devices seen by datasource ${uuid}`,
+      includes: (device) => device.seenBy(uuid),
+    });
+  }
+
+  deviceCreated(device: TrackedDevice): void {
+    for (const view of this.#views.values()) if (view.definition.includes(device)) view.add(device);
+    if (device.seenby) for (const uuid of device.seenby.keys()) this.seenbyView(uuid).add(device);
+  }
+
+  deviceUpdated(device: TrackedDevice): void {
+    for (const view of this.#recheck) {
+      if (view.definition.includes(device)) view.add(device);
+      else view.remove(device);
+    }
+  }
+
+  deviceRemoved(device: TrackedDevice): void {
+    for (const view of this.#views.values()) view.remove(device);
+  }
+}
