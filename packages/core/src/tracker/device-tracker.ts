@@ -127,6 +127,7 @@ export class DeviceTracker {
         if (time > seen.lastTime) seen.lastTime = time;
       } else {
         seenby.set(packet.sourceUuid, { uuid: packet.sourceUuid, firstTime: time, lastTime: time, numPackets: 1 });
+        this.views.seenbyView(packet.sourceUuid).add(device);
       }
     }
     if (packet.gps && packet.gps.fix >= 2) this.#locate(device, packet.gps);

@@ -69,18 +69,21 @@ export class DeviceViews {
     return [...this.#views.values()];
   }
 
-  /** The `seenby-<UUID>` view of a datasource, created on first use. */
+  /**
+   * The `seenby-<UUID>` view of a datasource, created on first use. The tracker adds a device
+   * when a source first sees it; membership never needs rechecking.
+   */
   seenbyView(uuid: string): DeviceView {
     return this.add({
       name: `${SEENBY_VIEW_PREFIX}${uuid}`,
       description: `Devices seen by datasource ${uuid}`,
       includes: (device) => device.seenBy(uuid),
+      recheckOnUpdate: false,
     });
   }
 
   deviceCreated(device: TrackedDevice): void {
     for (const view of this.#views.values()) if (view.definition.includes(device)) view.add(device);
-    if (device.seenby) for (const uuid of device.seenby.keys()) this.seenbyView(uuid).add(device);
   }
 
   deviceUpdated(device: TrackedDevice): void {
