@@ -112,13 +112,13 @@ function addDeviceRoutes(svc: Service, routes: Parameters<Parameters<Service['ho
       if (masks.some((mask) => macMatches(device.mac, mask))) found.push(serveDevice(device, specs, now));
     }
     return found;
-  });
+  }, ['POST']);
   list('/devices/multikey/devices', 'devices for a list of keys (devices: [...]); unknown keys are skipped', ({ command }) =>
     multikey(svc, command).map(([, record]) => record),
-  );
+  ['POST']);
   list('/devices/multikey/as-object/devices', 'devices for a list of keys, as an object keyed by device key', ({ command }) =>
     Object.fromEntries(multikey(svc, command)),
-  );
+  ['POST']);
   routes.http({
     methods: ['GET', 'POST'],
     path: '/devices/all_devices',
