@@ -165,6 +165,7 @@ export class DeviceTracker {
 
   /** Marks a device changed outside the packet chain (name, tag); call `commit()` after. */
   markChanged(device: TrackedDevice): void {
+    this.#moveToNewest(device);
     if (!device.touched) {
       device.touched = true;
       this.#touched.push(device);
@@ -211,6 +212,14 @@ export class DeviceTracker {
       if (device) found.push(device);
     }
     return found;
+  }
+
+  /**
+   * Devices changed after `since` (server clock), most recent first. The recency list is in
+   * `mod_time` order, so this visits only the changed devices.
+   */
+  *changedSince(since: number): IterableIterator<TrackedDevice> {
+    for (let device = this.#newest; device && device.modTime > since; device = device.older) yield device;
   }
 
   /** Every device, most recently heard first. */

@@ -18,6 +18,7 @@ import { runDeviceQuery, serveDevice, type DeviceQuery } from '../../views/devic
 import type { DeviceView } from '../../views/device-views.js';
 import type { ViewDefinition } from '../../views/view-definition.js';
 import { optionalString, requireString } from '../command-input.js';
+import { deviceMonitorConnection } from './device-monitor.js';
 import { TRACKED_FORMATS, type RouteContext } from '../route-registry.js';
 
 /** Name of the built-in devices plugin. */
@@ -165,6 +166,25 @@ function addDeviceRoutes(svc: Service, routes: Parameters<Parameters<Service['ho
       svc.devices.commit();
       return serveDevice(device, [], nowSeconds());
     },
+  });
+  routes.websocket({
+    path: '/devices/views/:view/monitor.ws',
+    role: 'readonly',
+    description: 'device monitor for one view: {monitor, request, rate, fields} subscriptions, {cancel} to stop',
+    connect: (session, { params }) => {
+      const view = svc.deviceViews.get(params.view!);
+      if (!view) {
+        session.close(4404, `no device view '${params.view}'`);
+        return {};
+      }
+      return deviceMonitorConnection(svc, view, session);
+    },
+  });
+  routes.websocket({
+    path: '/devices/monitor.ws',
+    role: 'readonly',
+    description: 'device monitor over every device: {monitor, request, rate, fields} subscriptions, {cancel} to stop',
+    connect: (session) => deviceMonitorConnection(svc, svc.deviceViews.get('all')!, session),
   });
   list('/phy/all_phys', 'every PHY with its device and packet counts', () =>
     svc.devices.phys().map((phy) => ({
