@@ -35,11 +35,11 @@ export interface TrackerSettings {
 
 /** The global device list. */
 export class DeviceTracker {
-  readonly #byPhy = new Map<number, Map<number, TrackedDevice>>();
+  /** Devices by MAC, one map per PHY, indexed by PHY id. */
+  readonly #byPhy: Map<number, TrackedDevice>[] = [];
   readonly #phys = new Map<string, PhyState>();
   readonly #phyByPrefix = new Map<string, PhyState>();
   readonly #touched: TrackedDevice[] = [];
-  readonly #created = new Set<TrackedDevice>();
   #newest: TrackedDevice | undefined;
   #oldest: TrackedDevice | undefined;
   #size = 0;
@@ -56,7 +56,7 @@ export class DeviceTracker {
   addPhy(phy: PhyState): void {
     this.#phys.set(phy.name, phy);
     this.#phyByPrefix.set(phy.keyPrefix, phy);
-    this.#byPhy.set(phy.id, new Map());
+    this.#byPhy[phy.id] = new Map();
   }
 
   /** The PHY state by name (PHY plugins keep it to call `touch` cheaply). */
@@ -85,7 +85,7 @@ export class DeviceTracker {
    * its sub-record. Cheap enough to call for every packet.
    */
   touch(packet: Packet, phy: PhyState, mac: number): TrackedDevice {
-    const devices = this.#byPhy.get(phy.id)!;
+    const devices = this.#byPhy[phy.id]!;
     let device = devices.get(mac);
     const time = packet.tsSec + packet.tsUsec / 1e6;
     if (device === undefined) {
@@ -94,7 +94,7 @@ export class DeviceTracker {
       devices.set(mac, device);
       phy.deviceCount++;
       this.#size++;
-      this.#created.add(device);
+      device.isNew = true;
       this.#pushNewest(device);
     } else {
       if (time > device.lastTime) device.lastTime = time;
@@ -149,8 +149,8 @@ export class DeviceTracker {
     for (const device of this.#touched) {
       device.touched = false;
       device.modTime = now;
-      if (this.#created.has(device)) {
-        this.#created.delete(device);
+      if (device.isNew) {
+        device.isNew = false;
         this.views.deviceCreated(device);
         this.hooks.deviceCreated.call(device);
         if (this.events.hasListeners('NEW_DEVICE')) this.events.publish('NEW_DEVICE', deviceRecord(device, now));
@@ -185,14 +185,13 @@ export class DeviceTracker {
 
   /** Removes a device from the tracker and every view. */
   remove(device: TrackedDevice): void {
-    const devices = this.#byPhy.get(device.phy.id);
+    const devices = this.#byPhy[device.phy.id];
     if (devices?.get(device.mac) !== device) return;
     devices.delete(device.mac);
     device.phy.deviceCount--;
     this.#size--;
     this.#evicted++;
     this.#unlink(device);
-    this.#created.delete(device);
     this.views.deviceRemoved(device);
   }
 
@@ -201,13 +200,14 @@ export class DeviceTracker {
     const parsed = parseDeviceKey(key);
     if (!parsed) return undefined;
     const phy = this.#phyByPrefix.get(parsed.prefix);
-    return phy ? this.#byPhy.get(phy.id)!.get(parsed.mac) : undefined;
+    return phy ? this.#byPhy[phy.id]!.get(parsed.mac) : undefined;
   }
 
   /** Every device with this MAC, across PHYs. */
   byMac(mac: number): TrackedDevice[] {
     const found: TrackedDevice[] = [];
-    for (const devices of this.#byPhy.values()) {
+    for (const devices of this.#byPhy) {
+      if (!devices) continue;
       const device = devices.get(mac);
       if (device) found.push(device);
     }

@@ -86,6 +86,8 @@ export class TrackedDevice implements Device {
   older: TrackedDevice | undefined = undefined;
   /** Set while the device waits in the current packet's touched list. */
   touched = false;
+  /** Set from creation until the tracker commits it (and announces it). */
+  isNew = false;
 
   constructor(
     readonly key: string,
