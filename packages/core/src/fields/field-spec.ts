@@ -57,10 +57,14 @@ export function resolvePath(record: unknown, path: readonly string[]): unknown {
   return current;
 }
 
-function pick(record: unknown, specs: readonly FieldSpec[]): Record<string, unknown> {
+/**
+ * Builds the simplified object for one record, reading each requested path through `resolve`
+ * (plain records use {@link resolvePath}; devices read their fields directly).
+ */
+export function pickFields(specs: readonly FieldSpec[], resolve: (path: readonly string[]) => unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const spec of specs) {
-    const value = resolvePath(record, spec.path);
+    const value = resolve(spec.path);
     if (spec.count) {
       out[spec.outputName] = Array.isArray(value) ? value.length : value && typeof value === 'object' ? Object.keys(value).length : 0;
     } else {
@@ -73,6 +77,6 @@ function pick(record: unknown, specs: readonly FieldSpec[]): Record<string, unkn
 /** Applies parsed field specs to a record, or to each record of a list. */
 export function simplify(value: unknown, specs: readonly FieldSpec[]): unknown {
   if (specs.length === 0) return value;
-  if (Array.isArray(value)) return value.map((item) => pick(item, specs));
-  return pick(value, specs);
+  if (Array.isArray(value)) return value.map((item) => pickFields(specs, (path) => resolvePath(item, path)));
+  return pickFields(specs, (path) => resolvePath(value, path));
 }

@@ -4,7 +4,7 @@
  * field simplification. Values are read straight from the devices through the field readers,
  * so only the fields a request names are ever built.
  */
-import type { FieldSpec } from '../fields/field-spec.js';
+import { pickFields, type FieldSpec } from '../fields/field-spec.js';
 import { expandPath, matchesAny, type RegexFilter } from '../fields/regex-filter.js';
 import { deviceRecord, readDeviceField, resolveDevicePath } from '../tracker/device-fields.js';
 import type { TrackedDevice } from '../tracker/tracked-device.js';
@@ -80,16 +80,7 @@ export function runDeviceQuery(devices: readonly TrackedDevice[], query: DeviceQ
 /** A device as served: the full record, or only the requested fields (missing ones as 0). */
 export function serveDevice(device: TrackedDevice, specs: readonly FieldSpec[], now: number): Record<string, unknown> {
   if (specs.length === 0) return deviceRecord(device, now);
-  const out: Record<string, unknown> = {};
-  for (const spec of specs) {
-    const value = resolveDevicePath(device, spec.path, now);
-    if (spec.count) {
-      out[spec.outputName] = Array.isArray(value) ? value.length : value && typeof value === 'object' ? Object.keys(value).length : 0;
-    } else {
-      out[spec.outputName] = value === undefined ? 0 : value;
-    }
-  }
-  return out;
+  return pickFields(specs, (path) => resolveDevicePath(device, path, now));
 }
 
 function searchMatches(device: TrackedDevice, paths: readonly (readonly string[])[], needle: string, now: number): boolean {

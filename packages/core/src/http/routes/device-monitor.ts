@@ -15,6 +15,7 @@ import { serveDevice } from '../../views/device-query.js';
 import type { DeviceView } from '../../views/device-views.js';
 import type { RouteFormat, WebSocketHandlers, WebSocketSession } from '../route-registry.js';
 import { serialize } from '../serializers.js';
+import { parseJsonObjectMessage } from '../websocket-message.js';
 
 /** Shortest push interval a subscription may ask for, in seconds. */
 export const MIN_MONITOR_RATE = 0.1;
@@ -62,15 +63,8 @@ export function deviceMonitorConnection(svc: Service, view: DeviceView, session:
 
   return {
     message(data, isBinary) {
-      if (isBinary || typeof data !== 'string') return;
-      let request: Record<string, unknown>;
-      try {
-        const parsed: unknown = JSON.parse(data);
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return;
-        request = parsed as Record<string, unknown>;
-      } catch {
-        return;
-      }
+      const request = parseJsonObjectMessage(data, isBinary);
+      if (!request) return;
       if (typeof request.cancel === 'number') {
         cancel(request.cancel);
         return;

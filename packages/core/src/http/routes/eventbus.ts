@@ -10,6 +10,7 @@ import { definePlugin } from '../../plugin.js';
 import { timestampRecord } from '../../system/status.js';
 import { TRACKED_FORMATS, type RouteFormat, type WebSocketSession } from '../route-registry.js';
 import { serialize } from '../serializers.js';
+import { parseJsonObjectMessage } from '../websocket-message.js';
 import type { Service } from '../../service-types.js';
 
 /** Name of the built-in event bus plugin. */
@@ -72,14 +73,9 @@ function eventbusConnection(svc: Service, session: WebSocketSession) {
   };
   return {
     message(data: string | Uint8Array, isBinary: boolean) {
-      if (isBinary || typeof data !== 'string') return;
-      let request: Record<string, unknown>;
-      try {
-        const parsed: unknown = JSON.parse(data);
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return;
-        request = parsed as Record<string, unknown>;
-      } catch {
-        svc.log.debug('event bus: ignored a message that is not JSON');
+      const request = parseJsonObjectMessage(data, isBinary);
+      if (!request) {
+        svc.log.debug('event bus: ignored a message that is not a JSON object');
         return;
       }
       if (typeof request.SUBSCRIBE === 'string' && request.SUBSCRIBE) {
