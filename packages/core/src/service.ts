@@ -173,13 +173,18 @@ export async function createService(config: Config, options: CreateServiceOption
   const { ordered, failures } = resolvePluginOrder(entries, CORE_VERSION);
   for (const failure of [...(options.loadFailures ?? []), ...failures]) guards.fail(failure.name, failure.error);
 
+  /** Fails a plugin whose dependency has failed; true when it did. */
+  const failIfDependencyFailed = (entry: PluginEntry): boolean => {
+    const name = entry.plugin.name;
+    const dependency = (entry.plugin.dependencies ?? []).find((candidate) => guards.isFailed(candidate));
+    if (!dependency || guards.isFailed(name)) return false;
+    guards.fail(name, new SvcError('SVC_ERR_PLUGIN_DEPENDENCY_FAILED', `plugin '${name}' needs plugin '${dependency}', which failed`));
+    return true;
+  };
+
   for (const entry of ordered) {
     const name = entry.plugin.name;
-    const failedDependency = (entry.plugin.dependencies ?? []).find((dependency) => guards.isFailed(dependency));
-    if (failedDependency) {
-      guards.fail(name, new SvcError('SVC_ERR_PLUGIN_DEPENDENCY_FAILED', `plugin '${name}' needs plugin '${failedDependency}', which failed`));
-      continue;
-    }
+    if (failIfDependencyFailed(entry)) continue;
     setStatus({ name, state: 'applied' });
     owner.current = name;
     try {
@@ -199,13 +204,7 @@ export async function createService(config: Config, options: CreateServiceOption
   // A plugin whose dependency failed during the contribute phase cannot run either.
   for (let changed = true; changed; ) {
     changed = false;
-    for (const entry of ordered) {
-      const dependency = (entry.plugin.dependencies ?? []).find((name) => guards.isFailed(name));
-      if (dependency && !guards.isFailed(entry.plugin.name)) {
-        guards.fail(entry.plugin.name, new SvcError('SVC_ERR_PLUGIN_DEPENDENCY_FAILED', `plugin '${entry.plugin.name}' needs plugin '${dependency}', which failed`));
-        changed = true;
-      }
-    }
+    for (const entry of ordered) if (failIfDependencyFailed(entry)) changed = true;
   }
   for (const status of pluginStatuses) if (status.state === 'failed') for (const registry of registries) registry.removeOwner(status.name);
   for (const registry of registries) registry.freeze();

@@ -46,10 +46,10 @@ export function deviceMonitorConnection(svc: Service, view: DeviceView, session:
       const now = nowSeconds();
       const changed: TrackedDevice[] = [];
       if (single !== undefined) {
-        const device = svc.devices.byKey(single) as TrackedDevice | undefined;
+        const device = svc.devices.byKey(single);
         if (device && device.modTime > subscription.since && view.has(device)) changed.push(device);
       } else {
-        for (const device of svc.devices.changedSince(subscription.since) as IterableIterator<TrackedDevice>) {
+        for (const device of svc.devices.changedSince(subscription.since)) {
           if (view.has(device) && matches(device)) changed.push(device);
         }
       }

@@ -19,7 +19,7 @@ import type { DeviceView } from '../../views/device-views.js';
 import type { ViewDefinition } from '../../views/view-definition.js';
 import { optionalString, requireString } from '../command-input.js';
 import { deviceMonitorConnection } from './device-monitor.js';
-import { TRACKED_FORMATS, type RouteContext } from '../route-registry.js';
+import { TRACKED_FORMATS, type RouteContext, type RouteRegistry } from '../route-registry.js';
 
 /** Name of the built-in devices plugin. */
 export const DEVICES_PLUGIN = '@svc/core:devices';
@@ -64,7 +64,7 @@ export function devicesPlugin(configViews: readonly ViewDefinition[]): PluginDef
   });
 }
 
-function addDeviceRoutes(svc: Service, routes: Parameters<Parameters<Service['hooks']['routes']['tap']>[1]>[0]): void {
+function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
   const list = (path: string, description: string, handler: (context: RouteContext) => unknown, methods: ('GET' | 'POST')[] = ['GET', 'POST']) =>
     routes.http({ methods, path, formats: TRACKED_FORMATS, role: 'readonly', description, simplify: false, handler });
 
@@ -89,7 +89,7 @@ function addDeviceRoutes(svc: Service, routes: Parameters<Parameters<Service['ho
   list('/devices/last-time/:timestamp/devices', 'every device active after a timestamp (last_time > ts)', (context) => {
     const now = nowSeconds();
     const specs = parseFieldSpecs(context.command.fields);
-    const { page } = runDeviceQuery([...svc.devices.devices()] as TrackedDevice[], { specs, filters: parseRegexFilters(context.command.regex), lastTimeAfter: parseTimestamp(context.params.timestamp!, now) }, now);
+    const { page } = runDeviceQuery([...svc.devices.devices()], { specs, filters: parseRegexFilters(context.command.regex), lastTimeAfter: parseTimestamp(context.params.timestamp!, now) }, now);
     return page.map((device) => serveDevice(device, specs, now));
   });
   list('/devices/by-key/:key/device', 'one device by key', ({ params, command }) => serveDevice(deviceByKey(svc, params.key!), parseFieldSpecs(command.fields), nowSeconds()));
@@ -98,7 +98,7 @@ function addDeviceRoutes(svc: Service, routes: Parameters<Parameters<Service['ho
     if (mac === undefined) throw new SvcError('SVC_ERR_BAD_REQUEST', `'${params.mac}' is not a MAC address`);
     const specs = parseFieldSpecs(command.fields);
     const now = nowSeconds();
-    return (svc.devices.byMac(mac) as TrackedDevice[]).map((device) => serveDevice(device, specs, now));
+    return svc.devices.byMac(mac).map((device) => serveDevice(device, specs, now));
   });
   list('/devices/multimac/devices', 'devices matching any of a list of MACs or MAC/mask groups (devices: [...])', ({ command }) => {
     const masks = stringList(command, 'devices').map((text) => {
@@ -109,7 +109,7 @@ function addDeviceRoutes(svc: Service, routes: Parameters<Parameters<Service['ho
     const specs = parseFieldSpecs(command.fields);
     const now = nowSeconds();
     const found: Record<string, unknown>[] = [];
-    for (const device of svc.devices.devices() as IterableIterator<TrackedDevice>) {
+    for (const device of svc.devices.devices()) {
       if (masks.some((mask) => macMatches(device.mac, mask))) found.push(serveDevice(device, specs, now));
     }
     return found;
@@ -130,7 +130,7 @@ function addDeviceRoutes(svc: Service, routes: Parameters<Parameters<Service['ho
     handler: ({ command }) => {
       const specs = parseFieldSpecs(command.fields);
       const now = nowSeconds();
-      return [...svc.devices.devices()].map((device) => serveDevice(device as TrackedDevice, specs, now));
+      return [...svc.devices.devices()].map((device) => serveDevice(device, specs, now));
     },
   });
   routes.http({
@@ -204,7 +204,7 @@ function viewOf(svc: Service, id: string): DeviceView {
 
 function deviceByKey(svc: Service, key: string): TrackedDevice {
   if (!parseDeviceKey(key)) throw new SvcError('SVC_ERR_BAD_REQUEST', `'${key}' is not a device key (<16 hex>_<12 hex>)`);
-  const device = svc.devices.byKey(key) as TrackedDevice | undefined;
+  const device = svc.devices.byKey(key);
   if (!device) throw new SvcError('SVC_ERR_NOT_FOUND', `no device with key '${key}'`);
   return device;
 }
@@ -222,7 +222,7 @@ function multikey(svc: Service, command: Readonly<Record<string, unknown>>): [st
   const now = nowSeconds();
   const found: [string, Record<string, unknown>][] = [];
   for (const key of stringList(command, 'devices')) {
-    const device = svc.devices.byKey(key) as TrackedDevice | undefined;
+    const device = svc.devices.byKey(key);
     if (device) found.push([device.key, serveDevice(device, specs, now)]);
   }
   return found;
