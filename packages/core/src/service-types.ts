@@ -18,6 +18,7 @@ import type { PhyDefinition } from './tracker/phy.js';
 import type { ViewDefinition } from './views/view-definition.js';
 import type { DeviceTracker } from './tracker/device-tracker.js';
 import type { DeviceViews } from './views/device-views.js';
+import type { DeviceAnnotations } from './tracker/device-annotations.js';
 
 /** How one plugin fared at boot. */
 export interface PluginStatus {
@@ -48,6 +49,8 @@ export interface Service {
   readonly devices: DeviceTracker;
   /** The device views and their members. */
   readonly deviceViews: DeviceViews;
+  /** User names and tags of devices, kept across restarts; routes that change them call `save`. */
+  readonly deviceAnnotations: DeviceAnnotations;
   /** This server's UUID, persisted in the config dir. */
   readonly serverUuid: string;
   /** Unix seconds the service was created. */

@@ -31,6 +31,7 @@ import { devicesPlugin } from './http/routes/devices.js';
 import { DeviceTracker } from './tracker/device-tracker.js';
 import { phyKeyPrefix } from './tracker/device-key.js';
 import { DeviceViews } from './views/device-views.js';
+import { DeviceAnnotations } from './tracker/device-annotations.js';
 import { parseConfigViews } from './views/config-views.js';
 import { createLogger, type Logger } from './logger.js';
 import { MessageBus, MessageFlags } from './messages/message-bus.js';
@@ -96,12 +97,13 @@ export async function createService(config: Config, options: CreateServiceOption
 
   const configViews = parseConfigViews(config.getAll('view'));
   const deviceViews = new DeviceViews();
+  const deviceAnnotations = new DeviceAnnotations(expandPath(config.get('tracker_state_file') ?? 'device_annotations.json', config.configDir), log);
   const devices = new DeviceTracker(hooks, events, deviceViews, {
     manufLookup: config.getBoolean('manuf_lookup', true),
     trackRrds: config.getBoolean('track_device_rrds', true),
     deviceTimeout: config.getNumber('tracker_device_timeout', 0, { min: 0 }),
     maxDevices: config.getNumber('tracker_max_devices', 0, { min: 0, integer: true }),
-  });
+  }, deviceAnnotations);
 
   const admin = resolveAdminCredentials(config);
   const apiKeys = new ApiKeyStore(expandPath(config.get('httpd_session_db')!, config.configDir));
@@ -145,6 +147,7 @@ export async function createService(config: Config, options: CreateServiceOption
     alerts,
     devices,
     deviceViews,
+    deviceAnnotations,
     serverUuid: resolveServerUuid(config),
     startTime,
     plugins: pluginStatuses,
@@ -275,6 +278,7 @@ export async function createService(config: Config, options: CreateServiceOption
       stopping ??= (async () => {
         await hooks.shutdown.promise();
         await listener?.close();
+        deviceAnnotations.flush();
       })();
       return stopping;
     },

@@ -40,5 +40,6 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   track_device_rrds: { description: 'keep per-device packet history (packets_rrd)', default: 'true' },
   tracker_device_timeout: { description: 'seconds without packets after which a device is forgotten; 0 = never', default: '0' },
   tracker_max_devices: { description: 'devices kept at most, the least recently heard dropped first; 0 = unlimited', default: '0' },
+  tracker_state_file: { description: 'file keeping device names and tags set by users (in the config dir unless absolute)', default: 'device_annotations.json' },
   server_uuid: { description: 'fixed server UUID; by default one is generated and kept in the config dir' },
 };

@@ -60,7 +60,7 @@ export function createHttpApp(deps: HttpAppDependencies): Hono<AppEnv> {
 
   for (const route of deps.routes.list()) {
     if (route.kind === 'websocket') {
-      app.get(route.path, authorize(route.role), websocketHandler(route, deps.log));
+      app.get(route.path, authorize(route.role), acceptUpgrade(route), websocketHandler(route, deps.log));
       known.push({ pattern: patternToRegExp(route.path), methods: ['GET'] });
       continue;
     }
@@ -94,6 +94,14 @@ async function answer(route: HttpRouteDefinition, format: RouteFormat, c: Contex
     return c.body(result, 200, { 'content-type': format === 'html' ? contentTypeOf('html') : contentTypeOf('txt'), ...NO_CACHE });
   }
   return c.body(serialize(simplify(result, specs), format, deps.fields), 200, { 'content-type': contentTypeOf(format), ...NO_CACHE });
+}
+
+/** Runs the route's pre-upgrade check; its SvcError becomes the HTTP answer. */
+function acceptUpgrade(route: WebSocketRouteDefinition) {
+  return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    route.accept?.({ params: c.req.param(), vars: Object.fromEntries(new URL(c.req.url).searchParams) });
+    await next();
+  };
 }
 
 function websocketHandler(route: WebSocketRouteDefinition, log: Logger) {

@@ -90,6 +90,11 @@ export interface WebSocketRouteDefinition {
   readonly path: string;
   readonly role: RouteRole;
   readonly description: string;
+  /**
+   * Checks the request before the upgrade; a thrown SvcError answers with its HTTP status (404
+   * for an unknown view, say) instead of opening a socket only to close it.
+   */
+  readonly accept?: (context: Pick<RouteContext, 'params' | 'vars'>) => void;
   readonly connect: (
     session: WebSocketSession,
     context: Pick<RouteContext, 'params' | 'vars' | 'login' | 'request'>,

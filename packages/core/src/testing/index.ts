@@ -25,15 +25,17 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-/** Creates a service with the given plugins, a temporary config dir and a fixed admin login. */
+/** Creates a service with the given plugins, a temporary (or given) config dir and a fixed admin login. */
 export async function createTestService(
   options: {
     plugins?: readonly (PluginDefinition<any> | PluginEntry)[];
     config?: Record<string, string | string[]>;
     log?: Logger;
+    /** Config dir to use and keep (for restart tests); by default a temporary one, removed on close. */
+    configDir?: string;
   } = {},
 ): Promise<TestService> {
-  const configDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
+  const configDir = options.configDir ?? mkdtempSync(join(tmpdir(), 'svc-test-'));
   const config = loadConfig({
     configDir,
     overrides: { httpd_username: TEST_ADMIN.user, httpd_password: TEST_ADMIN.password, httpd_port: '0', ...options.config },
@@ -56,7 +58,7 @@ export async function createTestService(
       }),
     async close() {
       await svc.stop();
-      rmSync(configDir, { recursive: true, force: true });
+      if (!options.configDir) rmSync(configDir, { recursive: true, force: true });
     },
   };
 }

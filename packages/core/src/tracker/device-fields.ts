@@ -115,6 +115,14 @@ export const NESTED_DEVICE_FIELDS: readonly FieldDefinition[] = [
   { name: 'svc.common.location.time_sec', type: 'uint64_t', description: 'time of the fix, Unix seconds' },
 ];
 
+/** Fields whose value moves with the clock (packet history), so no index can keep them. */
+const TIME_DEPENDENT_FIELDS = new Set(['svc.device.packets_rrd', 'svc.device.base.packets.rrd']);
+
+/** Whether a top-level field changes with time alone, without the device changing. */
+export function isTimeDependentField(name: string): boolean {
+  return TIME_DEPENDENT_FIELDS.has(name);
+}
+
 const READERS = new Map(BASE_DEVICE_FIELDS.map((entry) => [entry.name, entry.read]));
 
 /** Reads one top-level field of a device (base field or PHY sub-record); undefined if absent. */

@@ -20,6 +20,7 @@ import { Rrd } from './rrd.js';
 import { SignalData } from './signal.js';
 import { TrackedDevice, type PhyState } from './tracked-device.js';
 import type { DeviceViews } from '../views/device-views.js';
+import type { DeviceAnnotations } from './device-annotations.js';
 
 /** Tracker settings from config. */
 export interface TrackerSettings {
@@ -50,6 +51,7 @@ export class DeviceTracker {
     private readonly events: EventBus,
     private readonly views: DeviceViews,
     private readonly settings: TrackerSettings,
+    private readonly annotations?: Pick<DeviceAnnotations, 'restore'>,
   ) {}
 
   /** Makes a PHY known to the tracker (done by the service for every registered PHY). */
@@ -91,6 +93,7 @@ export class DeviceTracker {
     if (device === undefined) {
       const manuf = this.settings.manufLookup ? lookupManufacturer(mac) : 'Unknown';
       device = new TrackedDevice(deviceKey(phy.keyPrefix, mac), mac, phy, manuf, time);
+      this.annotations?.restore(device);
       devices.set(mac, device);
       phy.deviceCount++;
       this.#size++;

@@ -50,8 +50,12 @@ export interface DeviceLocation {
   sum: { lat: number; lon: number; alt: number; count: number };
 }
 
+let nextSerial = 0;
+
 /** A device held by the tracker. */
 export class TrackedDevice implements Device {
+  /** Creation order; breaks ties when devices are sorted, so page order is stable. */
+  readonly serial = nextSerial++;
   name = '';
   username: string | undefined = undefined;
   type = '';
@@ -84,6 +88,8 @@ export class TrackedDevice implements Device {
   /** Recency list links (most recently seen first). */
   newer: TrackedDevice | undefined = undefined;
   older: TrackedDevice | undefined = undefined;
+  /** Membership bits of the first views (see DeviceView), so views skip a map lookup per packet. */
+  viewBits = 0;
   /** Set while the device waits in the current packet's touched list. */
   touched = false;
   /** Set from creation until the tracker commits it (and announces it). */

@@ -5,9 +5,11 @@
  * so only the fields a request names are ever built.
  */
 import { pickFields, type FieldSpec } from '../fields/field-spec.js';
-import { expandPath, matchesAny, type RegexFilter } from '../fields/regex-filter.js';
+import { matchesAny, type RegexFilter } from '../fields/regex-filter.js';
 import { deviceRecord, readDeviceField, resolveDevicePath } from '../tracker/device-fields.js';
 import type { TrackedDevice } from '../tracker/tracked-device.js';
+import { parseSearch, searchMatches, searchPaths } from './device-search.js';
+import { compareEntries, sortKey, type SortKey } from './sort-key.js';
 
 /** What to select and how to order and cut it. */
 export interface DeviceQuery {
@@ -33,23 +35,12 @@ export interface DeviceQueryResult {
   readonly page: TrackedDevice[];
 }
 
-/** Fields searched when a request names none. */
-const SUMMARY_SEARCH_FIELDS = [
-  'svc.device.base.commonname',
-  'svc.device.base.macaddr',
-  'svc.device.base.manuf',
-  'svc.device.base.type',
-  'svc.device.base.crypt',
-  'svc.device.base.channel',
-  'svc.device.base.key',
-].map((name) => [name]);
-
 /** Runs a query over a list of devices. */
 export function runDeviceQuery(devices: readonly TrackedDevice[], query: DeviceQuery, now: number): DeviceQueryResult {
   const total = devices.length;
-  const needle = query.search?.trim().toLowerCase() || undefined;
-  const searchPaths = query.specs.length ? query.specs.map((spec) => spec.path) : SUMMARY_SEARCH_FIELDS;
-  const filtering = needle !== undefined || query.filters.length > 0 || query.lastTimeAtLeast !== undefined || query.lastTimeAfter !== undefined;
+  const term = parseSearch(query.search);
+  const paths = searchPaths(query.specs);
+  const filtering = term !== undefined || query.filters.length > 0 || query.lastTimeAtLeast !== undefined || query.lastTimeAfter !== undefined;
 
   let selected: readonly TrackedDevice[] = devices;
   if (filtering) {
@@ -57,7 +48,7 @@ export function runDeviceQuery(devices: readonly TrackedDevice[], query: DeviceQ
     for (const device of devices) {
       if (query.lastTimeAtLeast !== undefined && device.lastTime < query.lastTimeAtLeast) continue;
       if (query.lastTimeAfter !== undefined && device.lastTime <= query.lastTimeAfter) continue;
-      if (needle !== undefined && !searchMatches(device, searchPaths, needle, now)) continue;
+      if (term !== undefined && !searchMatches(device, paths, term, now)) continue;
       if (query.filters.length && !matchesAny(query.filters, (name) => readDeviceField(device, name, now))) continue;
       kept.push(device);
     }
@@ -67,8 +58,8 @@ export function runDeviceQuery(devices: readonly TrackedDevice[], query: DeviceQ
 
   if (query.sort) {
     const { path, descending } = query.sort;
-    const keyed = selected.map((device) => ({ device, key: sortKey(resolveDevicePath(device, path, now)) }));
-    keyed.sort((a, b) => compareKeys(a.key, b.key) * (descending ? -1 : 1));
+    const keyed: { device: TrackedDevice; key: SortKey }[] = selected.map((device) => ({ device, key: sortKey(resolveDevicePath(device, path, now)) }));
+    keyed.sort((a, b) => compareEntries(a.key, a.device, b.key, b.device) * (descending ? -1 : 1));
     selected = keyed.map((entry) => entry.device);
   }
 
@@ -81,38 +72,4 @@ export function runDeviceQuery(devices: readonly TrackedDevice[], query: DeviceQ
 export function serveDevice(device: TrackedDevice, specs: readonly FieldSpec[], now: number): Record<string, unknown> {
   if (specs.length === 0) return deviceRecord(device, now);
   return pickFields(specs, (path) => resolveDevicePath(device, path, now));
-}
-
-function searchMatches(device: TrackedDevice, paths: readonly (readonly string[])[], needle: string, now: number): boolean {
-  const values: string[] = [];
-  for (const path of paths) {
-    const value = readDeviceField(device, path[0]!, now);
-    if (typeof value === 'number') {
-      if (path.length === 1 && String(value).includes(needle)) return true;
-      continue;
-    }
-    values.length = 0;
-    expandPath(value, path, 1, values);
-    for (const text of values) if (text.toLowerCase().includes(needle)) return true;
-  }
-  return false;
-}
-
-type SortKey = number | string | undefined;
-
-function sortKey(value: unknown): SortKey {
-  if (typeof value === 'number' || typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return undefined;
-}
-
-/** Orders numbers before strings; devices lacking the field always come last. */
-function compareKeys(a: SortKey, b: SortKey): number {
-  if (a === b) return 0;
-  if (a === undefined) return 1;
-  if (b === undefined) return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'number') return -1;
-  if (typeof b === 'number') return 1;
-  return a < b ? -1 : 1;
 }

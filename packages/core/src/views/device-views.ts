@@ -5,13 +5,26 @@
  */
 import type { TrackedDevice } from '../tracker/tracked-device.js';
 import type { ViewDefinition } from './view-definition.js';
+import { ViewIndexes } from './view-indexes.js';
+
+/** Views that get a membership bit on each device (the rest use only the position map). */
+const VIEW_BITS = 31;
 
 /** One view and its members. */
 export class DeviceView {
   readonly members: TrackedDevice[] = [];
   readonly #positions = new Map<TrackedDevice, number>();
+  /** This view's bit in `TrackedDevice.viewBits`, or 0: membership checks on the packet path then skip the map. */
+  readonly #bit: number;
+  #indexes: ViewIndexes | undefined;
 
-  constructor(readonly definition: ViewDefinition) {}
+  /** @param slot the view's number, unique among the views of one service. */
+  constructor(
+    readonly definition: ViewDefinition,
+    slot: number,
+  ) {
+    this.#bit = slot < VIEW_BITS ? 1 << slot : 0;
+  }
 
   get id(): string {
     return this.definition.name;
@@ -21,20 +34,28 @@ export class DeviceView {
     return this.members.length;
   }
 
+  /** The view's sort and search indexes, created when a query first needs one. */
+  get indexes(): ViewIndexes {
+    return (this.#indexes ??= new ViewIndexes(this));
+  }
+
   has(device: TrackedDevice): boolean {
-    return this.#positions.has(device);
+    return this.#bit ? (device.viewBits & this.#bit) !== 0 : this.#positions.has(device);
   }
 
   add(device: TrackedDevice): void {
-    if (this.#positions.has(device)) return;
+    if (this.has(device)) return;
+    device.viewBits |= this.#bit;
     this.#positions.set(device, this.members.length);
     this.members.push(device);
   }
 
   remove(device: TrackedDevice): void {
-    const position = this.#positions.get(device);
-    if (position === undefined) return;
+    if (!this.has(device)) return;
+    const position = this.#positions.get(device)!;
+    device.viewBits &= ~this.#bit;
     this.#positions.delete(device);
+    this.#indexes?.deviceLeft(device);
     const last = this.members.pop()!;
     if (last !== device) {
       this.members[position] = last;
@@ -55,7 +76,7 @@ export class DeviceViews {
   add(definition: ViewDefinition): DeviceView {
     const existing = this.#views.get(definition.name);
     if (existing) return existing;
-    const view = new DeviceView(definition);
+    const view = new DeviceView(definition, this.#views.size);
     this.#views.set(definition.name, view);
     if (definition.recheckOnUpdate !== false) this.#recheck.push(view);
     return view;

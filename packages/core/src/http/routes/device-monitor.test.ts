@@ -107,4 +107,15 @@ test('a view monitor only pushes devices of that view', async () => {
   client.socket.close();
 });
 
+test('an unknown view is refused with 404 before the upgrade', async () => {
+  const socket = new WebSocket(`${base}/devices/views/nosuch/monitor.ws?user=${TEST_ADMIN.user}&password=${TEST_ADMIN.password}`);
+  const status = await new Promise<number>((resolve, reject) => {
+    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    socket.once('open', () => reject(new Error('the socket opened')));
+    socket.once('error', () => {});
+  });
+  assert.is(status, 404);
+  socket.terminate();
+});
+
 test.run();

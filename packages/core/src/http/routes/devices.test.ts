@@ -103,6 +103,10 @@ test('views: all_views lists all, phy, seenby, PHY-defined and config views with
   assert.is(sizes['bad-signal'], 2);
   assert.ok(views.every((view) => view['svc.devices.view.indexed'] === 1 && typeof view['svc.devices.view.description'] === 'string'));
   assert.is((await post('/devices/views/nope/devices.json', {})).status, 404);
+  // PHY views are also served under /devices/views/phy/<PHYNAME>/.
+  assert.is(((await t.request('/devices/views/phy/TESTPHY/devices.json').then((r) => r.json())) as unknown[]).length, 6);
+  assert.equal(await t.request(`/devices/views/phy/TESTPHY/last-time/${NOW - 5}/devices.json`).then((r) => r.json()), await t.request(`/devices/views/phy-TESTPHY/last-time/${NOW - 5}/devices.json`).then((r) => r.json()));
+  assert.is((await t.request('/devices/views/phy/NOPHY/devices.json')).status, 404);
 });
 
 test('fields (spec 4.1): names, paths, aliases, missing -> 0, same final name once', async () => {

@@ -15,6 +15,7 @@ import { parseDeviceKey } from '../../tracker/device-key.js';
 import type { TrackedDevice } from '../../tracker/tracked-device.js';
 import { macMatches, parseMac, parseMacMask } from '../../util/mac.js';
 import { runDeviceQuery, serveDevice, type DeviceQuery } from '../../views/device-query.js';
+import { queryView } from '../../views/view-query.js';
 import type { DeviceView } from '../../views/device-views.js';
 import type { ViewDefinition } from '../../views/view-definition.js';
 import { optionalString, requireString } from '../command-input.js';
@@ -76,16 +77,23 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
       'svc.devices.view.indexed': 1,
     })),
   );
-  list('/devices/views/:view/devices', 'devices of a view: fields, regex, datatables or page paging, search, sort', (context) =>
-    viewDevices(viewOf(svc, context.params.view!), context),
-  );
-  list('/devices/views/:view/last-time/:timestamp/devices', 'devices of a view active since a timestamp (last_time >= ts)', (context) => {
-    const view = viewOf(svc, context.params.view!);
-    const now = nowSeconds();
-    const specs = parseFieldSpecs(context.command.fields);
-    const { page } = runDeviceQuery(view.members, { specs, filters: parseRegexFilters(context.command.regex), lastTimeAtLeast: parseTimestamp(context.params.timestamp!, now) }, now);
-    return page.map((device) => serveDevice(device, specs, now));
-  });
+  // Every view by id, and the PHY views also as /devices/views/phy/<PHYNAME>/ (as Kismet serves them).
+  const viewPaths: [string, string, (params: Readonly<Record<string, string>>) => string][] = [
+    ['/devices/views/:view', 'a view', (params) => params.view!],
+    ['/devices/views/phy/:phy', 'the phy-<PHYNAME> view', (params) => `phy-${params.phy!}`],
+  ];
+  for (const [prefix, what, viewId] of viewPaths) {
+    list(`${prefix}/devices`, `devices of ${what}: fields, regex, datatables or page paging, search, sort`, (context) =>
+      viewDevices(svc, viewOf(svc, viewId(context.params)), context),
+    );
+    list(`${prefix}/last-time/:timestamp/devices`, `devices of ${what} active since a timestamp (last_time >= ts)`, (context) => {
+      const view = viewOf(svc, viewId(context.params));
+      const now = nowSeconds();
+      const specs = parseFieldSpecs(context.command.fields);
+      const { page } = runDeviceQuery(view.members, { specs, filters: parseRegexFilters(context.command.regex), lastTimeAtLeast: parseTimestamp(context.params.timestamp!, now) }, now);
+      return page.map((device) => serveDevice(device, specs, now));
+    });
+  }
   list('/devices/last-time/:timestamp/devices', 'every device active after a timestamp (last_time > ts)', (context) => {
     const now = nowSeconds();
     const specs = parseFieldSpecs(context.command.fields);
@@ -143,6 +151,7 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
       const device = deviceByKey(svc, params.key!);
       const name = requireString(command, 'username');
       device.username = name === '' ? undefined : name;
+      svc.deviceAnnotations.save(device);
       svc.devices.markChanged(device);
       svc.devices.commit();
       return serveDevice(device, [], nowSeconds());
@@ -162,6 +171,7 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
       if (value === '') device.tags?.delete(name);
       else (device.tags ??= new Map()).set(name, value);
       if (device.tags?.size === 0) device.tags = undefined;
+      svc.deviceAnnotations.save(device);
       svc.devices.markChanged(device);
       svc.devices.commit();
       return serveDevice(device, [], nowSeconds());
@@ -171,14 +181,8 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
     path: '/devices/views/:view/monitor.ws',
     role: 'readonly',
     description: 'device monitor for one view: {monitor, request, rate, fields} subscriptions, {cancel} to stop',
-    connect: (session, { params }) => {
-      const view = svc.deviceViews.get(params.view!);
-      if (!view) {
-        session.close(4404, `no device view '${params.view}'`);
-        return {};
-      }
-      return deviceMonitorConnection(svc, view, session);
-    },
+    accept: ({ params }) => void viewOf(svc, params.view!),
+    connect: (session, { params }) => deviceMonitorConnection(svc, viewOf(svc, params.view!), session),
   });
   routes.websocket({
     path: '/devices/monitor.ws',
@@ -243,7 +247,7 @@ function colmapPath(colmap: unknown, column: string): string | undefined {
   return typeof entry === 'string' && entry !== '' ? entry : undefined;
 }
 
-function viewDevices(view: DeviceView, { command, vars }: RouteContext): unknown {
+function viewDevices(svc: Service, view: DeviceView, { command, vars }: RouteContext): unknown {
   const now = nowSeconds();
   const specs: FieldSpec[] = parseFieldSpecs(command.fields);
   const filters = parseRegexFilters(command.regex);
@@ -262,8 +266,9 @@ function viewDevices(view: DeviceView, { command, vars }: RouteContext): unknown
     const length = requested === 0 ? MAX_PAGE_LENGTH : Math.min(requested, MAX_PAGE_LENGTH);
     const column = vars['order[0][column]'];
     const sortPath = column === undefined ? undefined : colmapPath(command.colmap, column);
-    const result = runDeviceQuery(
-      view.members,
+    const result = queryView(
+      view,
+      svc.devices,
       {
         ...base,
         search: vars['search[value]'],
@@ -278,8 +283,9 @@ function viewDevices(view: DeviceView, { command, vars }: RouteContext): unknown
   if (vars.page !== undefined) {
     const page = integerVar(vars, 'page') ?? 0;
     const length = Math.min(integerVar(vars, 'length') ?? integerVar(vars, 'size') ?? 100, MAX_PAGE_LENGTH) || 100;
-    const result = runDeviceQuery(
-      view.members,
+    const result = queryView(
+      view,
+      svc.devices,
       {
         ...base,
         search: vars.search,
@@ -291,5 +297,5 @@ function viewDevices(view: DeviceView, { command, vars }: RouteContext): unknown
     return { data: serve(result.page), last_page: Math.ceil(result.filtered / length), last_row: result.filtered, total_row: result.total };
   }
 
-  return serve(runDeviceQuery(view.members, base, now).page);
+  return serve(queryView(view, svc.devices, base, now).page);
 }
