@@ -48,6 +48,19 @@ export { Rrd } from './tracker/rrd.js';
 export { SignalData } from './tracker/signal.js';
 export { DeviceViews, DeviceView } from './views/device-views.js';
 export { formatMac, macFromBytes, normalizeMac, parseMac, parseMacMask, type MacMask } from './util/mac.js';
-export type { DatasourceTypeDefinition, DatasourceCapabilities } from './datasources/datasource-type.js';
+export type {
+  Capture,
+  CaptureInfo,
+  DatasourceCapabilities,
+  DatasourceTypeDefinition,
+  OpenContext,
+  ProbeContext,
+  ProbedInterface,
+} from './datasources/datasource-type.js';
+export { Datasource, type DatasourceState } from './datasources/datasource.js';
+export { DatasourceTracker, stableUuid, type ChannelRequest, type DatasourceDefaults } from './datasources/datasource-tracker.js';
+export { formatDefinition, parseDefinition, type SourceDefinition } from './datasources/definition.js';
+export { parseBoolean, parseHopRate, readSourceOptions, type SourceOptions } from './datasources/source-options.js';
+export { createPacketQueue, type PacketQueue, type PacketSink } from './datasources/packet-queue.js';
 export type { ViewDefinition } from './views/view-definition.js';
 export { CORE_VERSION } from './version.js';

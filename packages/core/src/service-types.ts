@@ -19,6 +19,7 @@ import type { ViewDefinition } from './views/view-definition.js';
 import type { DeviceTracker } from './tracker/device-tracker.js';
 import type { DeviceViews } from './views/device-views.js';
 import type { DeviceAnnotations } from './tracker/device-annotations.js';
+import type { DatasourceTracker } from './datasources/datasource-tracker.js';
 
 /** How one plugin fared at boot. */
 export interface PluginStatus {
@@ -49,6 +50,8 @@ export interface Service {
   readonly devices: DeviceTracker;
   /** The device views and their members. */
   readonly deviceViews: DeviceViews;
+  /** Every datasource: add, open, close, pause, resume, channel control, remote capture binding. */
+  readonly datasources: DatasourceTracker;
   /** User names and tags of devices, kept across restarts; routes that change them call `save`. */
   readonly deviceAnnotations: DeviceAnnotations;
   /** This server's UUID, persisted in the config dir. */

@@ -32,6 +32,9 @@ import { DeviceTracker } from './tracker/device-tracker.js';
 import { phyKeyPrefix } from './tracker/device-key.js';
 import { DeviceViews } from './views/device-views.js';
 import { DeviceAnnotations } from './tracker/device-annotations.js';
+import { DatasourceTracker } from './datasources/datasource-tracker.js';
+import { parseHopRate } from './datasources/source-options.js';
+import { datasourcesPlugin } from './http/routes/datasources.js';
 import { parseConfigViews } from './views/config-views.js';
 import { createLogger, type Logger } from './logger.js';
 import { MessageBus, MessageFlags } from './messages/message-bus.js';
@@ -105,6 +108,25 @@ export async function createService(config: Config, options: CreateServiceOption
     maxDevices: config.getNumber('tracker_max_devices', 0, { min: 0, integer: true }),
   }, deviceAnnotations);
 
+  const datasources = new DatasourceTracker({
+    types: datasourceTypes,
+    hooks,
+    events,
+    messages,
+    log,
+    defaults: {
+      hop: config.getBoolean('channel_hop', true),
+      hopRate: parseConfigHopRate(config),
+      split: config.getBoolean('split_source_hopping', true),
+      shuffle: config.getBoolean('randomized_hopping', true),
+      retry: config.getBoolean('retry_on_source_error', true),
+      retryDelay: config.getNumber('source_retry_delay', 5, { min: 0.1, max: 3600 }),
+      overrideTimestamp: config.getBoolean('override_remote_timestamp', true),
+      remoteCaptureListen: config.get('remote_capture_listen') ?? '127.0.0.1',
+      remoteCapturePort: config.getNumber('remote_capture_port', 3501, { min: 0, max: 65535, integer: true }),
+    },
+  });
+
   const admin = resolveAdminCredentials(config);
   const apiKeys = new ApiKeyStore(expandPath(config.get('httpd_session_db')!, config.configDir));
   const sessions = new SessionStore(config.getNumber('httpd_session_timeout', 7200, { min: 1 }));
@@ -148,6 +170,7 @@ export async function createService(config: Config, options: CreateServiceOption
     devices,
     deviceViews,
     deviceAnnotations,
+    datasources,
     serverUuid: resolveServerUuid(config),
     startTime,
     plugins: pluginStatuses,
@@ -170,6 +193,7 @@ export async function createService(config: Config, options: CreateServiceOption
     alertsPlugin,
     authPlugin(apiKeys),
     devicesPlugin(configViews),
+    datasourcesPlugin,
   ].map((plugin) => ({ plugin }));
   const entries = [...builtins, ...(options.plugins ?? []).map((item) => ('plugin' in item ? item : { plugin: item }))];
 
@@ -285,3 +309,12 @@ export async function createService(config: Config, options: CreateServiceOption
   };
 }
 
+/** `channel_hop_speed` as hops per second; a malformed value is a config error naming its origin. */
+function parseConfigHopRate(config: Config): number {
+  const text = config.get('channel_hop_speed') ?? '5/sec';
+  try {
+    return parseHopRate(text);
+  } catch (error) {
+    throw new SvcError('SVC_ERR_CONFIG_VALUE', `${config.origin('channel_hop_speed')}: ${describeError(error)}`);
+  }
+}

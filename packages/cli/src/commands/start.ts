@@ -83,10 +83,6 @@ start without a configured login it creates one for user "svc" and prints the pa
     } else {
       this.log(`Log in as '${admin.username}' with the configured password`);
     }
-    const sources = svc.config.getAll('source');
-    if (sources.length) {
-      svc.log.warn(`${sources.length} source definition(s) given, but no datasource support is built yet; they are not opened`);
-    }
     for (const plugin of svc.plugins) if (plugin.state === 'failed') this.warn(`plugin ${plugin.name} was skipped: ${plugin.error?.message}`);
 
     await new Promise<void>((resolve) => {

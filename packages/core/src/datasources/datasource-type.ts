@@ -1,7 +1,12 @@
 /**
- * What a datasource plugin declares: a driver type with its capability flags, after Kismet's
- * datasource builders. The datasource tracker lists these at `/datasource/types.json`.
+ * What a datasource plugin declares: a driver type with its capability flags and the three
+ * things a driver does (after Kismet's datasource builders): `probe` whether a definition is
+ * for it, `list` the interfaces it could open, and `open` a capture. The datasource tracker
+ * does everything else: records, states, retries, channel hopping, events and routes.
  */
+import type { Logger } from '../logger.js';
+import type { Packet } from '../packets/packet.js';
+import type { SourceDefinition } from './definition.js';
 
 /** Capability flags of a datasource type. */
 export interface DatasourceCapabilities {
@@ -21,11 +26,82 @@ export interface DatasourceCapabilities {
   readonly hop: boolean;
 }
 
+/** An interface a type could open (`/datasource/list_interfaces.json`). */
+export interface ProbedInterface {
+  /** What to write before the `:` of a definition. */
+  readonly interface: string;
+  readonly captureInterface?: string;
+  readonly hardware?: string;
+  /** Definition options the interface needs or offers (`vif=...`). */
+  readonly options?: readonly string[];
+  readonly version?: string;
+}
+
+/** What an opened capture reports about itself. */
+export interface CaptureInfo {
+  /** The interface actually capturing (`wlan0mon`, `rtl433-0`). */
+  readonly captureInterface?: string;
+  /** Chipset or driver. */
+  readonly hardware?: string;
+  /** pcap link type of the packets (0 when they carry JSON records). */
+  readonly dlt?: number;
+  /** Channels the capture supports. */
+  readonly channels?: readonly string[];
+  /** Channel it is on now. */
+  readonly channel?: string;
+  /** Version of the capture tool. */
+  readonly version?: string;
+  /** Something the user should know (reported on the record). */
+  readonly warning?: string;
+}
+
+/** A running capture. */
+export interface Capture {
+  readonly info: CaptureInfo;
+  /**
+   * Batches of packets, `sourceUuid` set to the source's UUID. Iteration is the backpressure:
+   * the capture reads no faster than the server takes batches. Ending means the capture has
+   * nothing more to give (a replayed file at its end): the source stays open, idle. Throwing
+   * means the capture failed: the source goes into error and is retried if configured.
+   */
+  readonly packets: AsyncIterable<readonly Packet[]>;
+  /** Tunes to a channel; types with the `tune` capability provide it. */
+  setChannel?(channel: string): Promise<void>;
+  /** Stops capturing and releases everything; the packets iterable ends. */
+  close(): Promise<void>;
+}
+
+/** What `open` gets besides the definition. */
+export interface OpenContext {
+  /** UUID of the source (packets carry it). */
+  readonly uuid: string;
+  readonly log: Logger;
+  /** Reports something about this source on the message bus (`info` or `error`). */
+  message(text: string, level?: 'info' | 'error'): void;
+}
+
+/** What `probe` and `list` get. */
+export interface ProbeContext {
+  /** Aborted when the server stops waiting (2 s). */
+  readonly signal: AbortSignal;
+}
+
 /** A datasource type contributed through the `datasourceTypes` hook. */
 export interface DatasourceTypeDefinition {
-  /** Type name used in `type=` (`pcapfile`, `rtl433`). */
+  /** Type name used in `type=` (`pcapfile`, `rtl433`), lower case. */
   readonly name: string;
   /** One line for `/datasource/types.json`. */
   readonly description: string;
   readonly capabilities: DatasourceCapabilities;
+  /** Whether the definition is for this type (asked when `type=` is absent). */
+  probe?(definition: SourceDefinition, context: ProbeContext): Promise<boolean>;
+  /** Interfaces this type could open on this host. */
+  list?(context: ProbeContext): Promise<readonly ProbedInterface[]>;
+  /** Opens a capture; a thrown error (with a reason a user can act on) puts the source in error. */
+  open?(definition: SourceDefinition, context: OpenContext): Promise<Capture>;
+  /**
+   * A stable UUID for a definition without `uuid=` (pcapfile derives it from the path), so a
+   * source keeps its UUID across restarts. By default it is derived from type and interface.
+   */
+  uuidFor?(definition: SourceDefinition): string;
 }

@@ -94,20 +94,24 @@ export class TestSource {
 
   /** Sends one report through the packet chain. */
   send(report: TestReport): void {
-    const time = report.time ?? Date.now() / 1000;
-    const packet: Packet = {
-      tsSec: Math.floor(time),
-      tsUsec: Math.round((time % 1) * 1e6),
-      sourceUuid: this.uuid,
-      dlt: 0,
-      data: report.length ? Buffer.alloc(report.length) : undefined,
-      json: { type: TEST_RECORD_TYPE, text: JSON.stringify(report) },
-      signal:
-        report.signal !== undefined || report.channel !== undefined || report.freqKhz !== undefined
-          ? { signalDbm: report.signal, channel: report.channel, freqKhz: report.freqKhz }
-          : undefined,
-      annotations: {},
-    };
-    runPacketChain(this.svc.hooks, packet);
+    runPacketChain(this.svc.hooks, testPacket(report, this.uuid));
   }
+}
+
+/** The packet a record-producing datasource would make of a test report. */
+export function testPacket(report: TestReport, sourceUuid: string): Packet {
+  const time = report.time ?? Date.now() / 1000;
+  return {
+    tsSec: Math.floor(time),
+    tsUsec: Math.round((time % 1) * 1e6),
+    sourceUuid,
+    dlt: 0,
+    data: report.length ? Buffer.alloc(report.length) : undefined,
+    json: { type: TEST_RECORD_TYPE, text: JSON.stringify(report) },
+    signal:
+      report.signal !== undefined || report.channel !== undefined || report.freqKhz !== undefined
+        ? { signalDbm: report.signal, channel: report.channel, freqKhz: report.freqKhz }
+        : undefined,
+    annotations: {},
+  };
 }

@@ -1,0 +1,88 @@
+/**
+ * One datasource at run time: its definition and type, its state (opening, running, paused,
+ * closed, error), what the capture reported, channel and hopping settings, counters and retry
+ * bookkeeping. The datasource tracker drives the state; this object only holds it, so the
+ * record a client reads is always what the tracker last decided.
+ */
+import { kismetChecksum } from '../tracker/device-key.js';
+import { Rrd } from '../tracker/rrd.js';
+import type { SourceDefinition } from './definition.js';
+import type { Capture, CaptureInfo, DatasourceTypeDefinition } from './datasource-type.js';
+import type { SourceOptions } from './source-options.js';
+
+/** Where a datasource is in its life. */
+export type DatasourceState = 'opening' | 'running' | 'paused' | 'closed' | 'error';
+
+/** Opens the capture of a remote source over its connection (set while one is connected). */
+export type RemoteOpener = () => Promise<Capture>;
+
+/** A datasource. */
+export class Datasource {
+  state: DatasourceState = 'opening';
+  errorReason = '';
+  capture: Capture | undefined = undefined;
+  info: CaptureInfo = {};
+  /** Channels the capture supports. */
+  channels: readonly string[] = [];
+  /** Current or locked channel; empty when unknown. */
+  channel = '';
+  hopChannels: readonly string[] = [];
+  /** `hopChannels` in hopping order (shuffled when `hopShuffle`). */
+  hopOrder: readonly string[] = [];
+  hopping = false;
+  /** Hops per second. */
+  hopRate: number;
+  hopShuffle: boolean;
+  hopSplit: boolean;
+  /** Where in `hopOrder` this source starts (sources of one type share a list, offset). */
+  hopOffset = 0;
+  hopPosition = 0;
+  numPackets = 0;
+  numErrorPackets = 0;
+  /** Packets discarded while paused. */
+  numDiscardedPackets = 0;
+  readonly packetsRrd = new Rrd();
+  readonly datasizeRrd = new Rrd();
+  retry: boolean;
+  retryAttempts = 0;
+  totalRetryAttempts = 0;
+  /** Seconds until the next retry is due (Unix seconds; 0 = none scheduled). */
+  retryAt = 0;
+  remote = false;
+  remoteIp = '';
+  /** Set while a remote capture tool is connected for this source. */
+  remoteOpener: RemoteOpener | undefined = undefined;
+  /** Replace packet times with server time (remote sources). */
+  overrideTimestamp: boolean;
+  /** Bumped on every open and close, so a capture loop can tell it has been replaced. */
+  generation = 0;
+  /** Kismet's source key: checksum of the UUID (keys seen-by maps in Kismet). */
+  readonly key: number;
+
+  constructor(
+    readonly uuid: string,
+    /** Sequential number, stable for the process lifetime. */
+    readonly number: number,
+    public definition: SourceDefinition,
+    public options: SourceOptions,
+    readonly type: DatasourceTypeDefinition,
+    defaults: { hopRate: number; shuffle: boolean; split: boolean; retry: boolean; overrideTimestamp: boolean },
+  ) {
+    this.key = kismetChecksum(uuid) >>> 0;
+    this.hopRate = options.hopRate ?? defaults.hopRate;
+    this.hopShuffle = defaults.shuffle;
+    this.hopSplit = defaults.split;
+    this.retry = options.retry ?? defaults.retry;
+    this.overrideTimestamp = options.timestamp ?? defaults.overrideTimestamp;
+  }
+
+  /** The source's name: `name=`, else the interface. */
+  get name(): string {
+    return this.options.name ?? this.definition.interface;
+  }
+
+  /** Open and capturing (paused included). */
+  get running(): boolean {
+    return this.state === 'running' || this.state === 'paused';
+  }
+}

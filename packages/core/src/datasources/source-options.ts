@@ -1,0 +1,132 @@
+/**
+ * The generic options every source understands (kismet-reference 5.1), read and checked once
+ * from a parsed definition: type, name, uuid, channel control, retry, timestamp handling and the
+ * `info_*` annotations. Driver-specific options stay in the definition for the driver.
+ */
+import { SvcError } from '../errors.js';
+import type { SourceDefinition } from './definition.js';
+
+/** User annotations of the capture hardware (`info_*` options). */
+export interface SourceInfo {
+  readonly antennaType?: string;
+  readonly antennaGain?: number;
+  readonly antennaOrientation?: number;
+  readonly antennaBeamwidth?: number;
+  readonly ampType?: string;
+  readonly ampGain?: number;
+}
+
+/** Generic options of a definition. */
+export interface SourceOptions {
+  /** Driver type; undefined means probe (also for `type=auto`). */
+  readonly type?: string;
+  readonly name?: string;
+  /** Uppercase UUID. */
+  readonly uuid?: string;
+  /** Channel to lock to (it is also added to the channel list). */
+  readonly channel?: string;
+  /** Exclusive hop list. */
+  readonly channels?: readonly string[];
+  readonly addChannels: readonly string[];
+  readonly blockChannels: readonly string[];
+  /** Per-source hopping switch (default: the server's `channel_hop`). */
+  readonly channelHop?: boolean;
+  /** Hops per second (default: the server's `channel_hop_speed`). */
+  readonly hopRate?: number;
+  /** Re-open after an error (default: `retry_on_source_error`). */
+  readonly retry?: boolean;
+  /** Replace remote packet times with server time (default: `override_remote_timestamp`). */
+  readonly timestamp?: boolean;
+  readonly info: SourceInfo;
+}
+
+const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
+
+/** Reads the generic options; a malformed value is `SVC_ERR_BAD_DEFINITION`. */
+export function readSourceOptions(definition: SourceDefinition): SourceOptions {
+  const get = (name: string) => definition.options.get(name);
+  const fail = (name: string, problem: string) => new SvcError('SVC_ERR_BAD_DEFINITION', `bad source definition '${definition.line}': ${name} ${problem}`);
+  const bool = (name: string) => {
+    const value = get(name);
+    if (value === undefined) return undefined;
+    const parsed = parseBoolean(value);
+    if (parsed === undefined) throw fail(name, `must be true or false, got '${value}'`);
+    return parsed;
+  };
+  const number = (name: string) => {
+    const value = get(name);
+    if (value === undefined) return undefined;
+    const parsed = Number(value);
+    if (!Number.isFinite(parsed)) throw fail(name, `must be a number, got '${value}'`);
+    return parsed;
+  };
+  const list = (name: string) => {
+    const value = get(name);
+    return value === undefined ? undefined : parseChannelList(value, (problem) => fail(name, problem));
+  };
+  const type = get('type');
+  const uuid = get('uuid')?.toUpperCase();
+  if (uuid !== undefined && !UUID.test(uuid)) throw fail('uuid', `must be a UUID like 8A1C3E20-0000-4000-8000-00000000001F, got '${get('uuid')}'`);
+  const rate = get('channel_hoprate');
+  let hopRate: number | undefined;
+  if (rate !== undefined) {
+    try {
+      hopRate = parseHopRate(rate);
+    } catch (error) {
+      throw fail('channel_hoprate', (error as Error).message);
+    }
+  }
+  return {
+    type: type === undefined || type.toLowerCase() === 'auto' ? undefined : type.toLowerCase(),
+    name: get('name'),
+    uuid,
+    channel: get('channel'),
+    channels: list('channels'),
+    addChannels: list('add_channels') ?? [],
+    blockChannels: list('block_channels') ?? [],
+    channelHop: bool('channel_hop'),
+    hopRate,
+    retry: bool('retry'),
+    timestamp: bool('timestamp'),
+    info: {
+      antennaType: get('info_antenna_type'),
+      antennaGain: number('info_antenna_gain'),
+      antennaOrientation: number('info_antenna_orientation'),
+      antennaBeamwidth: number('info_antenna_beamwidth'),
+      ampType: get('info_amp_type'),
+      ampGain: number('info_amp_gain'),
+    },
+  };
+}
+
+/**
+ * A hop rate as hops per second: `N/sec` (or bare `N`), `N/min` (N/60 per second), `N/dwell`
+ * (stay N seconds on each channel: 1/N per second).
+ */
+export function parseHopRate(text: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(?:\/\s*(sec|second|min|minute|dwell))?\s*$/i.exec(text);
+  const value = match ? Number(match[1]) : Number.NaN;
+  if (!match || !(value > 0)) throw new SvcError('SVC_ERR_BAD_RATE', `'${text}' is not a hop rate: use N/sec, N/min or N/dwell with N > 0`);
+  const unit = (match[2] ?? 'sec').toLowerCase();
+  if (unit === 'min' || unit === 'minute') return value / 60;
+  if (unit === 'dwell') return 1 / value;
+  return value;
+}
+
+/** `true/false`, `yes/no`, `1/0`, `on/off`; undefined for anything else. */
+export function parseBoolean(text: string): boolean | undefined {
+  const value = text.trim().toLowerCase();
+  if (['true', 'yes', '1', 'on'].includes(value)) return true;
+  if (['false', 'no', '0', 'off'].includes(value)) return false;
+  return undefined;
+}
+
+/** A comma-separated channel list; empty entries and whitespace inside a channel are errors. */
+export function parseChannelList(text: string, fail: (problem: string) => Error): string[] {
+  const channels = text.split(',').map((channel) => channel.trim());
+  for (const channel of channels) {
+    if (channel === '') throw fail(`has an empty channel in '${text}'`);
+    if (/\s/.test(channel)) throw fail(`has a channel with spaces: '${channel}'`);
+  }
+  return channels;
+}

@@ -1,0 +1,224 @@
+/**
+ * End to end over a real listening server: every datasource endpoint of spec 4.2 with its
+ * errors and roles, driven through the test datasource type (real probe, open, packets,
+ * channels and close through the datasource tracker and the packet chain).
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createLogger } from '../../logger.js';
+import { createTestDatasource, createTestService, TEST_ADMIN, testPhyPlugin, type TestService } from '../../testing/index.js';
+
+let t: TestService;
+let base: string;
+const harness = createTestDatasource();
+const events: { topic: string; uuid: unknown }[] = [];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const adminAuth = `Basic ${Buffer.from(`${TEST_ADMIN.user}:${TEST_ADMIN.password}`).toString('base64')}`;
+
+test.before(async () => {
+  t = await createTestService({
+    plugins: [testPhyPlugin, harness.plugin],
+    config: { source_retry_delay: '0.2', randomized_hopping: 'false' },
+    log: createLogger({ write: () => {} }),
+  });
+  base = (await t.svc.start()).url;
+  for (const topic of ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED']) {
+    t.svc.events.subscribe(topic, (name, payload) => events.push({ topic: name, uuid: (payload as Record<string, unknown>)['svc.datasource.uuid'] }));
+  }
+});
+test.after(async () => t.close());
+
+async function call(path: string, body?: Record<string, unknown>, auth = adminAuth): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${base}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { authorization: auth, ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    body: body ? new URLSearchParams({ json: JSON.stringify(body) }) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+const add = (definition: string) => call('/datasource/add_source.cmd', { definition });
+const control = (uuid: string, verb: string, body: Record<string, unknown> = {}) => call(`/datasource/by-uuid/${uuid}/${verb}.cmd`, body);
+const record = async (uuid: string) => (await call(`/datasource/by-uuid/${uuid}/source.json`)).body;
+const devicePackets = () => [...t.svc.devices.devices()].reduce((sum, device) => sum + device.packetsTotal, 0);
+const waitFor = async (what: string, condition: () => boolean | Promise<boolean>) => {
+  for (let i = 0; i < 100; i++) {
+    if (await condition()) return;
+    await sleep(20);
+  }
+  assert.unreachable(`timed out waiting for ${what}`);
+};
+
+test('types and defaults', async () => {
+  const types = (await call('/datasource/types.json')).body as any[];
+  const testType = types.find((type) => type['svc.datasource.driver.type'] === 'testsource');
+  assert.equal(testType, {
+    'svc.datasource.driver.type': 'testsource',
+    'svc.datasource.driver.description': 'synthetic test-PHY reports for tests',
+    'svc.datasource.driver.probe_capable': 1,
+    'svc.datasource.driver.list_capable': 1,
+    'svc.datasource.driver.local_capable': 1,
+    'svc.datasource.driver.remote_capable': 1,
+    'svc.datasource.driver.passive_capable': 0,
+    'svc.datasource.driver.tuning_capable': 1,
+    'svc.datasource.driver.hop_capable': 1,
+  });
+  const defaults = (await call('/datasource/defaults.json')).body;
+  assert.is(defaults['svc.datasourcetracker.default.hop_rate'], 5);
+  assert.is(defaults['svc.datasourcetracker.default.random_order'], 0);
+  assert.is(defaults['svc.datasourcetracker.default.remote_cap_port'], 3501);
+});
+
+test('add_source: probed type, 200 with the record; bad input is 400, a taken UUID 409, an unopenable source 200 in error', async () => {
+  const added = await add('testsource-0:name=front,info_antenna_type=omni');
+  assert.is(added.status, 200);
+  assert.is(added.body['svc.datasource.name'], 'front');
+  assert.is(added.body['svc.datasource.running'], 1);
+  assert.is(added.body['svc.datasource.type_driver']['svc.datasource.driver.type'], 'testsource');
+  assert.equal(added.body['svc.datasource.channels'], ['1', '6', '11']);
+  assert.is(added.body['svc.datasource.info.antenna_type'], 'omni');
+  const uuid = added.body['svc.datasource.uuid'];
+  assert.match(uuid, /^[0-9A-F-]{36}$/);
+  assert.ok(events.some((event) => event.topic === 'NEW_DATASOURCE' && event.uuid === uuid));
+  assert.ok(events.some((event) => event.topic === 'DATASOURCE_OPENED' && event.uuid === uuid));
+
+  assert.is((await add('testsource-0:name=again')).status, 409, 'same type and interface: same UUID');
+  const bad = await add('testsource-1:channels="1,6');
+  assert.is(bad.status, 400);
+  assert.equal(bad.body.code, 'SVC_ERR_BAD_DEFINITION');
+  assert.match(bad.body.error, /quote is not closed/);
+  const unknownType = await add('wlan9:type=nosuchtype');
+  assert.is(unknownType.status, 400);
+  assert.match(unknownType.body.error, /no datasource type 'nosuchtype'; known types: testsource/);
+  const unrecognised = await add('wlan9');
+  assert.is(unrecognised.status, 400);
+  assert.equal(unrecognised.body.code, 'SVC_ERR_NO_DATASOURCE_TYPE');
+  assert.is((await call('/datasource/add_source.cmd', {})).status, 400);
+
+  const failing = await add('testsource-7:fail=open,retry=false');
+  assert.is(failing.status, 200);
+  assert.is(failing.body['svc.datasource.error'], 1);
+  assert.is(failing.body['svc.datasource.running'], 0);
+  assert.match(failing.body['svc.datasource.error_reason'], /told to fail to open/);
+
+  const all = (await call('/datasource/all_sources.json')).body as any[];
+  assert.equal(all.map((source) => source['svc.datasource.name']), ['front', 'testsource-7']);
+  assert.is((await call('/datasource/by-uuid/8A1C3E20-0000-4000-8000-00000000001F/source.json')).status, 404);
+});
+
+test('open -> pause -> resume -> close -> open: packet counts prove paused packets were discarded', async () => {
+  const uuid = (await add('testsource-2:devices=3')).body['svc.datasource.uuid'];
+  const packetsBefore = devicePackets();
+  harness.capture(uuid)!.emit(5);
+  await waitFor('5 packets', async () => (await record(uuid))['svc.datasource.num_packets'] === 5);
+  assert.is(devicePackets() - packetsBefore, 5);
+
+  const paused = await control(uuid, 'pause_source');
+  assert.is(paused.body['svc.datasource.paused'], 1);
+  assert.is(paused.body['svc.datasource.running'], 1);
+  assert.is((await control(uuid, 'pause_source')).status, 409);
+  harness.capture(uuid)!.emit(4);
+  await sleep(50);
+  assert.is((await record(uuid))['svc.datasource.num_packets'], 5);
+  assert.is(devicePackets() - packetsBefore, 5, 'paused packets never reached the tracker');
+
+  assert.is((await control(uuid, 'resume_source')).body['svc.datasource.paused'], 0);
+  assert.is((await control(uuid, 'resume_source')).status, 409);
+  harness.capture(uuid)!.emit(2);
+  await waitFor('7 packets', async () => (await record(uuid))['svc.datasource.num_packets'] === 7);
+
+  const closed = await control(uuid, 'close_source');
+  assert.is(closed.body['svc.datasource.running'], 0);
+  assert.is(closed.body['svc.datasource.error'], 0);
+  assert.match(closed.body['svc.datasource.error_reason'], /closed/);
+  assert.ok(harness.capture(uuid)!.closed, 'closing releases the capture');
+  assert.is((await control(uuid, 'close_source')).status, 409);
+  assert.is((await control(uuid, 'pause_source')).status, 409);
+  assert.ok((await call('/datasource/all_sources.json')).body.some((source: any) => source['svc.datasource.uuid'] === uuid), 'a closed source stays listed');
+
+  const reopened = await control(uuid, 'open_source');
+  assert.is(reopened.body['svc.datasource.running'], 1);
+  assert.is(harness.opens(uuid), 2);
+  assert.is((await control(uuid, 'open_source')).status, 409);
+  harness.capture(uuid)!.emit(1);
+  await waitFor('8 packets', async () => (await record(uuid))['svc.datasource.num_packets'] === 8);
+  assert.is(devicePackets() - packetsBefore, 8);
+  const topics = events.filter((event) => event.uuid === uuid).map((event) => event.topic);
+  assert.equal(topics, ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_CLOSED', 'DATASOURCE_OPENED']);
+});
+
+test('a failing capture goes into error and is re-opened after the retry delay', async () => {
+  const uuid = (await add('testsource-3')).body['svc.datasource.uuid'];
+  harness.capture(uuid)!.fail('the radio went away');
+  await waitFor('the error', async () => (await record(uuid))['svc.datasource.error'] === 1);
+  assert.match((await record(uuid))['svc.datasource.error_reason'], /the radio went away/);
+  await waitFor('the retry', async () => (await record(uuid))['svc.datasource.running'] === 1);
+  const reopened = await record(uuid);
+  assert.is(reopened['svc.datasource.total_retry_attempts'], 1);
+  assert.is(reopened['svc.datasource.error'], 0);
+  assert.is(harness.opens(uuid), 2);
+  assert.ok(events.some((event) => event.topic === 'DATASOURCE_ERROR' && event.uuid === uuid));
+});
+
+test('set_channel locks a channel or sets a hop list (rate kept unless given); set_hop hops again', async () => {
+  const uuid = (await add('testsource-4:channel_hop=false')).body['svc.datasource.uuid'];
+  const handle = harness.capture(uuid)!;
+  const locked = await control(uuid, 'set_channel', { channel: '6' });
+  assert.is(locked.status, 200);
+  assert.is(locked.body['svc.datasource.channel'], '6');
+  assert.is(locked.body['svc.datasource.hopping'], 0);
+  assert.equal(handle.tunes, ['6']);
+  const unsupported = await control(uuid, 'set_channel', { channel: '7' });
+  assert.is(unsupported.status, 400);
+  assert.match(unsupported.body.error, /does not support channel '7'; it supports 1, 6, 11/);
+
+  const hopping = await control(uuid, 'set_channel', { channels: ['1', '11'], hoprate: 50 });
+  assert.is(hopping.body['svc.datasource.hopping'], 1);
+  assert.is(hopping.body['svc.datasource.hop_rate'], 50);
+  assert.equal(hopping.body['svc.datasource.hop_channels'], ['1', '11']);
+  await waitFor('hops', () => handle.tunes.includes('1') && handle.tunes.includes('11'));
+  const keptRate = await control(uuid, 'set_channel', { channels: ['6', '11'] });
+  assert.is(keptRate.body['svc.datasource.hop_rate'], 50, 'the rate is kept');
+  assert.is((await control(uuid, 'set_channel', { channels: ['6', '11'], rate: 20, hoprate: 30 })).body['svc.datasource.hop_rate'], 20, 'rate wins over hoprate');
+
+  await control(uuid, 'set_channel', { channel: '1' });
+  const rehop = await control(uuid, 'set_hop');
+  assert.is(rehop.body['svc.datasource.hopping'], 1);
+  for (const [body, code] of [
+    [{}, 'SVC_ERR_MISSING_KEY'],
+    [{ channels: [] }, 'SVC_ERR_BAD_CHANNEL'],
+    [{ channels: '1,,6' }, 'SVC_ERR_BAD_CHANNEL'],
+    [{ channels: [{}] }, 'SVC_ERR_BAD_CHANNEL'],
+    [{ channels: ['1'], rate: -1 }, 'SVC_ERR_BAD_RATE'],
+  ] as const) {
+    const refused = await control(uuid, 'set_channel', body);
+    assert.is(refused.status, 400, JSON.stringify(body));
+    assert.is(refused.body.code, code, JSON.stringify(body));
+  }
+  assert.is((await control('8A1C3E20-0000-4000-8000-00000000001F', 'set_channel', { channel: '1' })).status, 404);
+  await control(uuid, 'close_source');
+  assert.is((await control(uuid, 'set_channel', { channel: '1' })).status, 409);
+});
+
+test('list_interfaces (admin) marks interfaces in use; readonly logins get 403 on admin routes, none get 401', async () => {
+  const listed = (await call('/datasource/list_interfaces.json')).body as any[];
+  assert.equal(listed.map((item) => item['svc.datasource.probed.interface']), ['testsource-0', 'testsource-1']);
+  const front = (await call('/datasource/all_sources.json')).body.find((source: any) => source['svc.datasource.name'] === 'front');
+  assert.is(listed[0]['svc.datasource.probed.in_use_uuid'], front['svc.datasource.uuid']);
+  assert.is(listed[1]['svc.datasource.probed.in_use_uuid'], '00000000-0000-0000-0000-000000000000');
+
+  const token = await (await t.command('/auth/apikey/generate.cmd', { name: 'ds-reader', role: 'readonly' })).text();
+  const asReader = (path: string, body?: Record<string, unknown>) =>
+    fetch(`${base}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { cookie: `SVC=${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    }).then((response) => response.status);
+  assert.is(await asReader('/datasource/all_sources.json'), 200);
+  assert.is(await asReader('/datasource/list_interfaces.json'), 403);
+  assert.is(await asReader('/datasource/add_source.cmd', { definition: 'testsource-1' }), 403);
+  assert.is(await asReader(`/datasource/by-uuid/${front['svc.datasource.uuid']}/close_source.cmd`, {}), 403);
+  assert.is((await fetch(`${base}/datasource/all_sources.json`)).status, 401);
+});
+
+test.run();

@@ -1,0 +1,151 @@
+/**
+ * Datasource routes (spec 4.2, kismet-reference 1.3-1.6, 1.9): types, defaults, the source
+ * list and records, adding sources, channel control, close/open/pause/resume and the interface
+ * list. Applied as a built-in plugin, which also registers the datasource fields and events,
+ * opens the `source=` lines once the server is ready, and closes every source at shutdown.
+ */
+import { SvcError } from '../../errors.js';
+import { definePlugin, type PluginDefinition } from '../../plugin.js';
+import type { Service } from '../../service-types.js';
+import { DATASOURCE_FIELDS, datasourceTypeRecord } from '../../datasources/datasource-fields.js';
+import { MessageFlags } from '../../messages/message-bus.js';
+import { describeError } from '../../errors.js';
+import { parseChannelList, parseHopRate } from '../../datasources/source-options.js';
+import { requireString } from '../command-input.js';
+import { TRACKED_FORMATS, type RouteContext, type RouteRegistry } from '../route-registry.js';
+import type { Datasource } from '../../datasources/datasource.js';
+import type { ChannelRequest } from '../../datasources/datasource-tracker.js';
+
+/** Name of the built-in datasources plugin. */
+export const DATASOURCES_PLUGIN = '@svc/core:datasources';
+
+const TOPICS: [string, string][] = [
+  ['NEW_DATASOURCE', 'a datasource was added (datasource record)'],
+  ['DATASOURCE_OPENED', 'a datasource opened and captures (datasource record)'],
+  ['DATASOURCE_CLOSED', 'a datasource was closed (datasource record)'],
+  ['DATASOURCE_ERROR', 'a datasource failed (datasource record with error_reason)'],
+  ['DATASOURCE_PAUSED', 'a datasource was paused (datasource record)'],
+  ['DATASOURCE_RESUMED', 'a datasource was resumed (datasource record)'],
+];
+
+/** The datasources plugin. */
+export const datasourcesPlugin: PluginDefinition = definePlugin({
+  name: DATASOURCES_PLUGIN,
+  apply(svc) {
+    svc.hooks.fields.tap(DATASOURCES_PLUGIN, (fields) => {
+      fields.registerAll(DATASOURCE_FIELDS);
+      fields.register('svc.datasourcetracker.default.hop_rate', 'double', 'hops per second (channel_hop_speed)');
+      fields.register('svc.datasourcetracker.default.hop', 'uint8_t', 'hop by default (channel_hop)');
+      fields.register('svc.datasourcetracker.default.split', 'uint8_t', 'split hop lists among sources of one type (split_source_hopping)');
+      fields.register('svc.datasourcetracker.default.random_order', 'uint8_t', 'shuffle hop lists (randomized_hopping)');
+      fields.register('svc.datasourcetracker.default.retry_on_error', 'uint8_t', 're-open failed sources (retry_on_source_error)');
+      fields.register('svc.datasourcetracker.default.remote_cap_listen', 'string', 'address of the remote capture TCP listener');
+      fields.register('svc.datasourcetracker.default.remote_cap_port', 'uint32_t', 'port of the remote capture TCP listener');
+      fields.register('svc.datasourcetracker.default.remote_cap_timestamp', 'uint8_t', 'replace remote packet times with server time');
+    });
+    svc.hooks.eventTopics.tap(DATASOURCES_PLUGIN, (topics) => {
+      for (const [name, description] of TOPICS) topics.add({ name, description });
+    });
+    svc.hooks.routes.tap(DATASOURCES_PLUGIN, (routes) => addDatasourceRoutes(svc, routes));
+    svc.hooks.ready.tapPromise(DATASOURCES_PLUGIN, async () => {
+      for (const line of svc.config.getAll('source')) {
+        try {
+          await svc.datasources.add(line);
+        } catch (error) {
+          svc.messages.post(`source '${line}' was not added: ${describeError(error)}`, MessageFlags.ERROR);
+        }
+      }
+    });
+    svc.hooks.shutdown.tapPromise(DATASOURCES_PLUGIN, () => svc.datasources.stop());
+  },
+});
+
+function addDatasourceRoutes(svc: Service, routes: RouteRegistry): void {
+  const sources = svc.datasources;
+  const read = (path: string, description: string, handler: (context: RouteContext) => unknown, formats = TRACKED_FORMATS) =>
+    routes.http({ methods: ['GET', 'POST'], path, formats, role: 'readonly', description, handler });
+  const command = (path: string, description: string, handler: (source: Datasource, context: RouteContext) => unknown) =>
+    routes.http({
+      methods: ['POST'],
+      path: `/datasource/by-uuid/:uuid/${path}`,
+      formats: ['cmd'],
+      role: 'admin',
+      description,
+      handler: async (context) => {
+        const source = sources.require(context.params.uuid!);
+        await handler(source, context);
+        return sources.record(source);
+      },
+    });
+
+  read('/datasource/types', 'datasource types known to the server and its plugins', () => svc.datasourceTypes.list().map(datasourceTypeRecord));
+  read(
+    '/datasource/defaults',
+    'datasource defaults from svc.conf',
+    () => {
+      const d = sources.defaults;
+      return {
+        'svc.datasourcetracker.default.hop_rate': d.hopRate,
+        'svc.datasourcetracker.default.hop': d.hop ? 1 : 0,
+        'svc.datasourcetracker.default.split': d.split ? 1 : 0,
+        'svc.datasourcetracker.default.random_order': d.shuffle ? 1 : 0,
+        'svc.datasourcetracker.default.retry_on_error': d.retry ? 1 : 0,
+        'svc.datasourcetracker.default.remote_cap_listen': d.remoteCaptureListen,
+        'svc.datasourcetracker.default.remote_cap_port': d.remoteCapturePort,
+        'svc.datasourcetracker.default.remote_cap_timestamp': d.overrideTimestamp ? 1 : 0,
+      };
+    },
+    ['json', 'prettyjson'],
+  );
+  read('/datasource/all_sources', 'every datasource record', () => sources.list().map((source) => sources.record(source)));
+  read('/datasource/by-uuid/:uuid/source', 'one datasource record, with statistics and state', ({ params }) => sources.record(sources.require(params.uuid!)));
+  routes.http({
+    methods: ['GET', 'POST'],
+    path: '/datasource/list_interfaces',
+    formats: TRACKED_FORMATS,
+    role: 'admin',
+    description: 'interfaces the list-capable datasource types can see (cached 15 s: listing is costly)',
+    handler: () => sources.listInterfaces(),
+  });
+  routes.http({
+    methods: ['POST'],
+    path: '/datasource/add_source',
+    formats: ['cmd'],
+    role: 'admin',
+    description: 'add a source from a definition line; 200 with its record even when it cannot open',
+    handler: async ({ command: input }) => sources.record(await sources.add(requireString(input, 'definition'))),
+  });
+  command('set_channel', "lock a channel ('channel') or set the hop list ('channels', optional 'rate'/'hoprate', 'shuffle')", (source, { command: input }) =>
+    sources.setChannel(source, channelRequest(input)),
+  );
+  command('set_hop', 'hop again over the hop list', (source) => sources.setHop(source));
+  command('close_source', 'close the source; it stays listed', (source) => sources.close(source));
+  command('open_source', 're-open a closed source from its definition', (source) => sources.open(source));
+  command('pause_source', 'pause the source: its packets are discarded', (source) => sources.pause(source));
+  command('resume_source', 'resume a paused source', (source) => sources.resume(source));
+}
+
+/** Reads set_channel's dictionary: `channel`, or `channels` with `rate` (or `hoprate`) and `shuffle`. */
+function channelRequest(input: Readonly<Record<string, unknown>>): ChannelRequest {
+  const { channel, channels, shuffle } = input;
+  const rate = input.rate ?? input.hoprate;
+  if (channel !== undefined && typeof channel !== 'string' && typeof channel !== 'number') throw new SvcError('SVC_ERR_BAD_CHANNEL', "'channel' must be a string");
+  let list: string[] | undefined;
+  if (channels !== undefined) {
+    if (typeof channels === 'string') list = parseChannelList(channels, (problem) => new SvcError('SVC_ERR_BAD_CHANNEL', `'channels' ${problem}`));
+    else if (Array.isArray(channels) && channels.every((item) => typeof item === 'string' || typeof item === 'number')) list = channels.map(String);
+    else throw new SvcError('SVC_ERR_BAD_CHANNEL', "'channels' must be a list of channel names");
+  }
+  let hopRate: number | undefined;
+  if (rate !== undefined) {
+    if (typeof rate === 'number') hopRate = rate;
+    else if (typeof rate === 'string') hopRate = /^\s*[\d.]+\s*$/.test(rate) ? Number(rate) : parseHopRate(rate);
+    else throw new SvcError('SVC_ERR_BAD_RATE', "'rate' must be a number of hops per second");
+  }
+  let shuffleFlag: boolean | undefined;
+  if (shuffle !== undefined) {
+    if (typeof shuffle === 'number' || typeof shuffle === 'boolean') shuffleFlag = Boolean(shuffle);
+    else throw new SvcError('SVC_ERR_BAD_REQUEST', "'shuffle' must be 0 or 1");
+  }
+  return { channel: channel === undefined ? undefined : String(channel), channels: list, rate: hopRate, shuffle: shuffleFlag };
+}

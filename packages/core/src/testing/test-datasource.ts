@@ -1,0 +1,126 @@
+/**
+ * A real datasource type for tests and plugin authors: `testsource`, whose captures produce
+ * test-PHY reports through the real datasource path (probe, open, packets, channels, close).
+ * Definitions: `testsource-<n>[:options]` with
+ * - `pps=N` reports per second (default 0: only what a test emits through the harness),
+ * - `devices=N` distinct MACs to cycle through (default 10),
+ * - `channels=a,b,c` the channels it supports (default 1,6,11),
+ * - `fail=open` to refuse to open; `fail_after=N` to fail after N packets.
+ * The harness lets a test emit packets and fail captures by source UUID.
+ */
+import { SvcError } from '../errors.js';
+import { definePlugin, type PluginDefinition } from '../plugin.js';
+import { createPacketQueue, type PacketQueue } from '../datasources/packet-queue.js';
+import type { Capture, DatasourceTypeDefinition } from '../datasources/datasource-type.js';
+import type { SourceDefinition } from '../datasources/definition.js';
+import { testPacket } from './test-source.js';
+
+/** Type name of the test datasource. */
+export const TEST_DATASOURCE_TYPE = 'testsource';
+
+/** What a test can do with an open test capture. */
+export interface TestCaptureHandle {
+  /** Emits `count` reports (cycling through the source's MACs). */
+  emit(count: number): void;
+  /** Makes the capture fail with this reason. */
+  fail(reason: string): void;
+  /** Channels the capture was tuned to, in order. */
+  readonly tunes: string[];
+  readonly closed: boolean;
+}
+
+/** The test datasource plugin and access to its open captures. */
+export interface TestDatasourceHarness {
+  readonly plugin: PluginDefinition;
+  readonly type: DatasourceTypeDefinition;
+  /** The open capture of a source, by UUID. */
+  capture(uuid: string): TestCaptureHandle | undefined;
+  /** How many times a source's capture was opened. */
+  opens(uuid: string): number;
+}
+
+/** Creates a test datasource type with its own harness (one per test service). */
+export function createTestDatasource(): TestDatasourceHarness {
+  const captures = new Map<string, TestCaptureHandle>();
+  const openCounts = new Map<string, number>();
+  const type: DatasourceTypeDefinition = {
+    name: TEST_DATASOURCE_TYPE,
+    description: 'synthetic test-PHY reports for tests',
+    capabilities: { probe: true, list: true, local: true, remote: true, passive: false, tune: true, hop: true },
+    probe: async (definition) => /^testsource(-\d+)?$/.test(definition.interface),
+    list: async () => [{ interface: 'testsource-0', hardware: 'synthetic' }, { interface: 'testsource-1', hardware: 'synthetic' }],
+    open: async (definition, context) => {
+      openCounts.set(context.uuid, (openCounts.get(context.uuid) ?? 0) + 1);
+      const { capture, handle } = openTestCapture(definition, context.uuid);
+      captures.set(context.uuid, handle);
+      return capture;
+    },
+  };
+  return {
+    plugin: definePlugin({
+      name: '@svc/core/testing:datasource',
+      apply(svc) {
+        svc.hooks.datasourceTypes.tap('@svc/core/testing:datasource', (types) => types.add(type));
+      },
+    }),
+    type,
+    capture: (uuid) => captures.get(uuid.toUpperCase()),
+    opens: (uuid) => openCounts.get(uuid.toUpperCase()) ?? 0,
+  };
+}
+
+/** Opens a test capture from its definition; also used by `svc capture` tests. */
+export function openTestCapture(definition: SourceDefinition, uuid: string): { capture: Capture; handle: TestCaptureHandle } {
+  const option = (name: string, fallback: number) => {
+    const value = Number(definition.options.get(name) ?? fallback);
+    if (!Number.isFinite(value) || value < 0) throw new SvcError('SVC_ERR_BAD_DEFINITION', `testsource option ${name} must be a number >= 0`);
+    return value;
+  };
+  if (definition.options.get('fail') === 'open') throw new Error('the test source was told to fail to open');
+  const pps = option('pps', 0);
+  const devices = Math.max(1, option('devices', 10));
+  const failAfter = option('fail_after', 0);
+  const channels = (definition.options.get('channels') ?? '1,6,11').split(',');
+  const queue: PacketQueue = createPacketQueue();
+  const suffix = /-(\d+)$/.exec(definition.interface)?.[1] ?? '0';
+  let sent = 0;
+  let closed = false;
+  let channel = channels[0]!;
+  const tunes: string[] = [];
+  const emit = (count: number) => {
+    for (let i = 0; i < count && !closed; i++) {
+      const n = sent % devices;
+      const mac = `02:7E:${suffix.padStart(2, '0').slice(-2)}:00:${((n >> 8) & 255).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`;
+      queue.push(testPacket({ mac, name: `test-${suffix}-${n}`, channel, signal: -50 }, uuid));
+      sent++;
+      if (failAfter > 0 && sent >= failAfter) {
+        queue.fail(new Error(`the test source failed after ${sent} packets`));
+        return;
+      }
+    }
+  };
+  const timer = pps > 0 ? setInterval(() => emit(Math.max(1, Math.round(pps / 100))), 10) : undefined;
+  const handle: TestCaptureHandle = {
+    emit,
+    fail: (reason) => queue.fail(new Error(reason)),
+    tunes,
+    get closed() {
+      return closed;
+    },
+  };
+  const capture: Capture = {
+    info: { captureInterface: definition.interface, hardware: 'synthetic', dlt: 0, channels, channel, version: 'test' },
+    packets: queue.batches,
+    async setChannel(next) {
+      if (!channels.includes(next)) throw new Error(`channel ${next} is not one of ${channels.join(',')}`);
+      channel = next;
+      tunes.push(next);
+    },
+    async close() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      queue.end();
+    },
+  };
+  return { capture, handle };
+}
