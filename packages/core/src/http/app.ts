@@ -117,7 +117,8 @@ function websocketHandler(route: WebSocketRouteDefinition, log: Logger) {
     return {
       onOpen(_event, ws) {
         let open = true;
-        const raw = ws.raw as { bufferedAmount?: number; on?: (event: string, listener: () => void) => void } | undefined;
+        const raw = ws.raw as { bufferedAmount?: number; on?: (event: string, listener: () => void) => void; pause?: () => void; resume?: () => void } | undefined;
+        const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
         raw?.on?.('close', () => (open = false));
         const session: WebSocketSession = {
           send: (data) => {
@@ -130,6 +131,9 @@ function websocketHandler(route: WebSocketRouteDefinition, log: Logger) {
           get bufferedAmount() {
             return raw?.bufferedAmount ?? 0;
           },
+          remoteAddress: incoming?.socket?.remoteAddress ?? '',
+          pause: () => raw?.pause?.(),
+          resume: () => raw?.resume?.(),
         };
         const vars = Object.fromEntries(new URL(c.req.url).searchParams);
         guarded('connect', () => {

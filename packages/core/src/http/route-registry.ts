@@ -74,6 +74,11 @@ export interface WebSocketSession {
   readonly isOpen: boolean;
   /** Bytes queued but not yet sent, for backpressure decisions. */
   readonly bufferedAmount: number;
+  /** Address of the peer (for records such as a remote capture's `remote_ip`). */
+  readonly remoteAddress: string;
+  /** Stops reading messages until `resume()` (backpressure on a fast sender). */
+  pause(): void;
+  resume(): void;
 }
 
 /** Callbacks a websocket route returns for one connection. */

@@ -15,6 +15,7 @@ import { requireString } from '../command-input.js';
 import { TRACKED_FORMATS, type RouteContext, type RouteRegistry } from '../route-registry.js';
 import type { Datasource } from '../../datasources/datasource.js';
 import type { ChannelRequest } from '../../datasources/datasource-tracker.js';
+import { listenRemoteCaptureTcp, remoteCaptureWebSocket, type RemoteCaptureTcpListener } from '../../datasources/remote/remote-listeners.js';
 
 /** Name of the built-in datasources plugin. */
 export const DATASOURCES_PLUGIN = '@svc/core:datasources';
@@ -56,7 +57,21 @@ export const datasourcesPlugin: PluginDefinition = definePlugin({
         }
       }
     });
-    svc.hooks.shutdown.tapPromise(DATASOURCES_PLUGIN, () => svc.datasources.stop());
+    let tcp: RemoteCaptureTcpListener | undefined;
+    svc.hooks.ready.tapPromise(DATASOURCES_PLUGIN, async () => {
+      if (!svc.config.getBoolean('remote_capture_enabled', false)) return;
+      const { remoteCaptureListen: host, remoteCapturePort: port } = svc.datasources.defaults;
+      try {
+        tcp = await listenRemoteCaptureTcp(svc, host, port);
+        svc.messages.post(`remote capture (TCP) listening on ${host}:${tcp.port}`);
+      } catch (error) {
+        svc.messages.post(`remote capture (TCP) could not listen on ${host}:${port}: ${describeError(error)}; websocket remote capture still works`, MessageFlags.ERROR);
+      }
+    });
+    svc.hooks.shutdown.tapPromise(DATASOURCES_PLUGIN, async () => {
+      await tcp?.close();
+      await svc.datasources.stop();
+    });
   },
 });
 
@@ -78,6 +93,12 @@ function addDatasourceRoutes(svc: Service, routes: RouteRegistry): void {
       },
     });
 
+  routes.websocket({
+    path: '/datasource/remote/remotesource.ws',
+    role: 'datasource',
+    description: "remote capture tools (Kismet's v3 external capture protocol, one binary frame per message)",
+    connect: (socket) => remoteCaptureWebSocket(svc, socket),
+  });
   read('/datasource/types', 'datasource types known to the server and its plugins', () => svc.datasourceTypes.list().map(datasourceTypeRecord));
   read(
     '/datasource/defaults',

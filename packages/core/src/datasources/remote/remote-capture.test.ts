@@ -1,0 +1,241 @@
+/**
+ * Remote capture end to end: a real server, real websocket and TCP clients that speak frames
+ * assembled by hand from kismet-reference.md section 6 (not with svc's encoder), playing the
+ * part of Kismet's capture tools.
+ */
+import { connect, type Socket } from 'node:net';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import WebSocket from 'ws';
+import { createLogger } from '../../logger.js';
+import { createTestDatasource, createTestService, testPhyPlugin, type TestService } from '../../testing/index.js';
+import { FrameReader, type Frame } from './frame.js';
+import { RemoteSession } from './remote-session.js';
+import { mp, readWireHeader, wireFrame } from './wire-bytes.test-helper.js';
+
+const UUID = '8A1C3E20-0000-4000-8000-0000000000AA';
+const TCP_UUID = '8A1C3E20-0000-4000-8000-0000000000BB';
+let t: TestService;
+let base: string;
+let tcpPort: number;
+let token: string;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test.before(async () => {
+  t = await createTestService({
+    plugins: [testPhyPlugin, createTestDatasource().plugin],
+    config: { remote_capture_enabled: 'true', remote_capture_port: '0' },
+    log: createLogger({ write: () => {} }),
+  });
+  base = (await t.svc.start()).url;
+  const listening = t.svc.messages.all().map((m) => m['svc.messagebus.message_string']).find((text) => text.startsWith('remote capture (TCP) listening'));
+  tcpPort = Number(/:(\d+)$/.exec(listening ?? '')?.[1]);
+  token = await (await t.command('/auth/apikey/generate.cmd', { name: 'sensor', role: 'datasource' })).text();
+});
+test.after(async () => t.close());
+
+/** A capture tool's end of a connection: raw frames out, parsed frames in. */
+interface Tool {
+  send(frame: Buffer): void;
+  next(type: number): Promise<{ frame: Frame; bytes: Buffer }>;
+  readonly closed: Promise<void>;
+  end(): void;
+}
+
+function toolOver(write: (bytes: Buffer) => void, end: () => void): { tool: Tool; receive(bytes: Buffer): void; closed(): void } {
+  const queue: { frame: Frame; bytes: Buffer }[] = [];
+  const waiters: (() => void)[] = [];
+  let onClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (onClosed = resolve));
+  const reader = new FrameReader();
+  return {
+    tool: {
+      send: write,
+      closed,
+      end,
+      async next(type) {
+        for (let i = 0; i < 200; i++) {
+          const index = queue.findIndex((item) => item.frame.type === type);
+          if (index >= 0) return queue.splice(index, 1)[0]!;
+          await new Promise<void>((resolve) => {
+            waiters.push(resolve);
+            setTimeout(resolve, 25);
+          });
+        }
+        throw new Error(`no frame of type ${type} arrived`);
+      },
+    },
+    receive(bytes) {
+      let offset = 0;
+      for (const frame of reader.push(bytes)) {
+        const length = 20 + readWireHeader(bytes.subarray(offset)).length;
+        queue.push({ frame, bytes: bytes.subarray(offset, offset + length) });
+        offset += length;
+      }
+      waiters.splice(0).forEach((wake) => wake());
+    },
+    closed: onClosed,
+  };
+}
+
+async function websocketTool(query = `SVC=${token}`): Promise<Tool> {
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/datasource/remote/remotesource.ws?${query}`);
+  const end = toolOver((bytes) => socket.send(bytes), () => socket.close());
+  socket.on('message', (data) => end.receive(data as Buffer));
+  socket.on('close', () => end.closed());
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  return end.tool;
+}
+
+async function tcpTool(): Promise<Tool & { socket: Socket }> {
+  const socket = connect(tcpPort, '127.0.0.1');
+  const end = toolOver((bytes) => socket.write(bytes), () => socket.destroy());
+  socket.on('data', (data) => end.receive(data));
+  socket.on('close', () => end.closed());
+  await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  return Object.assign(end.tool, { socket });
+}
+
+const newsource = (uuid: string, name: string) => wireFrame(19, 1, mp.map([[1, mp.str(`testsource-9:name=${name},channel_hop=false`)], [2, mp.str('testsource')], [3, mp.str(uuid)]]));
+const openreport = (seqno: number, uuid: string) =>
+  wireFrame(
+    13,
+    seqno,
+    mp.map([
+      [1, mp.uint(seqno)],
+      [2, mp.uint(0)],
+      [3, mp.str('remote0')],
+      [4, mp.array([mp.str('1'), mp.str('6')])],
+      [5, mp.str('1')],
+      [7, mp.str('remote-radio')],
+      [8, mp.str(uuid)],
+      [10, mp.str('tool-1.0')],
+    ]),
+  );
+const report = (n: number) =>
+  wireFrame(16, 100 + n, mp.map([[5, mp.map([[1, mp.str('TESTPHY')], [2, mp.uint(1_700_000_000)], [3, mp.uint(0)], [4, mp.str(`{"mac":"02:00:00:AA:00:0${n}","name":"remote-${n}"}`)]])]]));
+const record = async (uuid: string) => (await (await t.request(`/datasource/by-uuid/${uuid}/source.json`)).json()) as Record<string, any>;
+const waitFor = async (what: string, condition: () => Promise<boolean> | boolean) => {
+  for (let i = 0; i < 100; i++) {
+    if (await condition()) return;
+    await sleep(20);
+  }
+  assert.unreachable(`timed out waiting for ${what}`);
+};
+
+/** Announces a source and answers the server's OPENREQ. */
+async function handshake(tool: Tool, uuid: string, name: string): Promise<void> {
+  tool.send(newsource(uuid, name));
+  const openreq = await tool.next(12);
+  const header = readWireHeader(openreq.bytes);
+  assert.equal({ signature: header.signature, sentinel: header.sentinel, version: header.version, code: header.code }, { signature: 0xdecafbad, sentinel: 0xa9a9, version: 3, code: 1 });
+  assert.is(header.length, openreq.bytes.length - 20);
+  assert.is(openreq.frame.body.get(1), `testsource-9:name=${name},channel_hop=false`);
+  tool.send(openreport(header.seqno, uuid));
+  await waitFor('the source to open', async () => (await record(uuid))['svc.datasource.running'] === 1);
+}
+
+test('websocket: NEWSOURCE -> OPENREQ -> OPENREPORT -> PACKET; PING/PONG; CONFIGREQ for channels', async () => {
+  const tool = await websocketTool();
+  await handshake(tool, UUID, 'roof');
+  const opened = await record(UUID);
+  assert.is(opened['svc.datasource.remote'], 1);
+  assert.is(opened['svc.datasource.name'], 'roof');
+  assert.is(opened['svc.datasource.capture_interface'], 'remote0');
+  assert.equal(opened['svc.datasource.channels'], ['1', '6']);
+  assert.is(opened['svc.datasource.hardware'], 'remote-radio');
+  assert.is(opened['svc.datasource.datasource_version'], 'tool-1.0');
+  assert.is(opened['svc.datasource.remote_ip'], '127.0.0.1');
+
+  for (const n of [1, 2, 3]) tool.send(report(n));
+  await waitFor('3 packets', async () => (await record(UUID))['svc.datasource.num_packets'] === 3);
+  assert.ok(t.svc.devices.byMac(0x020000aa0002).length === 1, 'the packets reached the tracker');
+
+  tool.send(wireFrame(2, 55, mp.map([])));
+  const pong = await tool.next(3);
+  assert.is(readWireHeader(pong.bytes).seqno, 55, 'PONG carries the PING seqno');
+
+  const setChannel = t.command(`/datasource/by-uuid/${UUID}/set_channel.cmd`, { channel: '6' });
+  const configreq = await tool.next(17);
+  assert.is(configreq.frame.body.get(1), '6');
+  const seqno = readWireHeader(configreq.bytes).seqno;
+  tool.send(wireFrame(18, seqno, mp.map([[1, mp.uint(seqno)], [2, mp.str('6')]])));
+  const answered = await setChannel;
+  assert.is(answered.status, 200);
+  assert.is(((await answered.json()) as Record<string, unknown>)['svc.datasource.channel'], '6');
+  tool.end();
+  await tool.closed;
+});
+
+test('a malformed frame closes that connection only; the same UUID reconnecting re-opens the same source', async () => {
+  const bystander = await tcpTool();
+  await handshake(bystander, TCP_UUID, 'bystander');
+  const tool = await websocketTool();
+  await handshake(tool, UUID, 'roof');
+  const number = (await record(UUID))['svc.datasource.source_number'];
+  tool.send(Buffer.from('definitely not a frame'));
+  await tool.closed;
+  await waitFor('the error', async () => (await record(UUID))['svc.datasource.error'] === 1);
+  assert.match((await record(UUID))['svc.datasource.error_reason'], /remote capture connection closed/);
+  assert.is((await record(TCP_UUID))['svc.datasource.running'], 1, 'the other connection is untouched');
+  bystander.send(report(4));
+  await waitFor('the bystander packet', async () => (await record(TCP_UUID))['svc.datasource.num_packets'] === 1);
+
+  const again = await websocketTool();
+  await handshake(again, UUID, 'roof');
+  const reopened = await record(UUID);
+  assert.is(reopened['svc.datasource.source_number'], number, 'same record');
+  assert.is(reopened['svc.datasource.error'], 0);
+  again.end();
+  bystander.end();
+  await bystander.closed;
+  await waitFor('the TCP source error', async () => (await record(TCP_UUID))['svc.datasource.running'] === 0);
+});
+
+test('TCP frames may arrive in pieces; closing a remote source ends its connection', async () => {
+  const tool = await tcpTool();
+  const bytes = newsource(TCP_UUID, 'pieces');
+  tool.socket.write(bytes.subarray(0, 7));
+  await sleep(20);
+  tool.socket.write(bytes.subarray(7));
+  const openreq = await tool.next(12);
+  tool.send(openreport(readWireHeader(openreq.bytes).seqno, TCP_UUID));
+  await waitFor('open', async () => (await record(TCP_UUID))['svc.datasource.running'] === 1);
+  assert.is((await t.command(`/datasource/by-uuid/${TCP_UUID}/close_source.cmd`, {})).status, 200);
+  await tool.closed;
+  assert.is((await record(TCP_UUID))['svc.datasource.running'], 0);
+});
+
+test('remotesource.ws needs the datasource role (or admin): none is 401, readonly is 403', async () => {
+  const readonly = await (await t.command('/auth/apikey/generate.cmd', { name: 'viewer', role: 'readonly' })).text();
+  const status = (query: string) =>
+    new Promise<number>((resolve) => {
+      const socket = new WebSocket(`${base.replace('http', 'ws')}/datasource/remote/remotesource.ws${query}`);
+      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.once('open', () => {
+        socket.close();
+        resolve(101);
+      });
+      socket.once('error', () => {});
+    });
+  assert.is(await status(''), 401);
+  assert.is(await status(`?SVC=${readonly}`), 403);
+  assert.is(await status(`?SVC=${token}`), 101);
+});
+
+test('a tool that never announces a source, or stops answering pings, is disconnected', async () => {
+  const reasons: string[] = [];
+  const transport = { remoteIp: '192.0.2.1', sent: [] as Buffer[], send(frame: Buffer) { this.sent.push(frame); }, close: (reason: string) => reasons.push(reason) };
+  const silent = new RemoteSession(transport, t.svc.datasources, t.svc.messages, t.svc.log, { newsourceMs: 30, pingMs: 1000, pongTimeoutMs: 5000 });
+  await sleep(60);
+  assert.match(reasons[0] ?? '', /did not announce a datasource/);
+  silent.transportClosed('test over');
+
+  const quiet = new RemoteSession(transport, t.svc.datasources, t.svc.messages, t.svc.log, { newsourceMs: 1000, pingMs: 20, pongTimeoutMs: 50 });
+  await sleep(120);
+  assert.ok(transport.sent.some((frame) => readWireHeader(frame).type === 2), 'the server pings');
+  assert.match(reasons[1] ?? '', /did not get a ping response/);
+  quiet.transportClosed('test over');
+});
+
+test.run();

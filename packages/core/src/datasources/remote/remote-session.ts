@@ -1,0 +1,254 @@
+/**
+ * The server side of one remote capture connection (kismet-reference 6.4), whatever carries it
+ * (a websocket, a TCP stream). The tool must announce its source with NEWSOURCE within 5 s;
+ * the session then binds it to the datasource with that UUID (created if new) and opens it by
+ * sending OPENREQ and waiting for OPENREPORT. PACKET frames feed the source's capture; channel
+ * changes go out as CONFIGREQ. PING every 5 s, and no PONG for 15 s ends the connection. A
+ * malformed frame ends this connection only; the source then waits for the tool to reconnect.
+ */
+import { describeError, SvcError } from '../../errors.js';
+import type { Logger } from '../../logger.js';
+import { MessageFlags, type MessageBus } from '../../messages/message-bus.js';
+import { createPacketQueue, type PacketQueue } from '../packet-queue.js';
+import type { Datasource } from '../datasource.js';
+import type { DatasourceTracker } from '../datasource-tracker.js';
+import type { Capture } from '../datasource-type.js';
+import { encodeFrame, FrameType, MessageType, type Frame, type FrameBody } from './frame.js';
+import { numberField, packetFromBody, stringField, stringListField } from './packet-block.js';
+
+/** Seconds a tool has to send NEWSOURCE after connecting. */
+export const NEWSOURCE_TIMEOUT_MS = 5000;
+/** Interval between PINGs. */
+export const PING_INTERVAL_MS = 5000;
+/** Silence after which the tool is considered gone. */
+export const PONG_TIMEOUT_MS = 15_000;
+/** How long OPENREPORT and CONFIGREPORT may take. */
+const REPORT_TIMEOUT_MS = 10_000;
+
+/** What carries the frames of one connection. */
+export interface RemoteTransport {
+  readonly remoteIp: string;
+  /** Sends one whole frame. */
+  send(frame: Buffer): void;
+  /** Ends the connection, with a reason for the log. */
+  close(reason: string): void;
+  /** Stops reading (backpressure), if the transport can. */
+  pause?(): void;
+  resume?(): void;
+}
+
+/** Timing of a session (tests shorten it). */
+export interface RemoteTimings {
+  readonly newsourceMs: number;
+  readonly pingMs: number;
+  readonly pongTimeoutMs: number;
+}
+
+const DEFAULT_TIMINGS: RemoteTimings = { newsourceMs: NEWSOURCE_TIMEOUT_MS, pingMs: PING_INTERVAL_MS, pongTimeoutMs: PONG_TIMEOUT_MS };
+
+interface PendingReport {
+  resolve(frame: Frame): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+/** One remote capture connection. */
+export class RemoteSession {
+  #seqno = 0;
+  #source: Datasource | undefined;
+  #opener: (() => Promise<Capture>) | undefined;
+  #queue: PacketQueue | undefined;
+  #closed = false;
+  #lastHeard = Date.now();
+  readonly #pending = new Map<number, PendingReport>();
+  readonly #timers: NodeJS.Timeout[] = [];
+  #announced = false;
+
+  constructor(
+    private readonly transport: RemoteTransport,
+    private readonly datasources: DatasourceTracker,
+    private readonly messages: MessageBus,
+    private readonly log: Logger,
+    private readonly timings: RemoteTimings = DEFAULT_TIMINGS,
+  ) {
+    const announce = setTimeout(() => {
+      if (!this.#announced) this.close('the remote side did not announce a datasource (NEWSOURCE) within 5 s');
+    }, timings.newsourceMs);
+    const ping = setInterval(() => {
+      if (Date.now() - this.#lastHeard > timings.pongTimeoutMs) {
+        this.close(`did not get a ping response from the capture tool in ${timings.pongTimeoutMs / 1000} s`);
+        return;
+      }
+      this.#send(FrameType.PING, new Map());
+    }, timings.pingMs);
+    for (const timer of [announce, ping]) {
+      timer.unref();
+      this.#timers.push(timer);
+    }
+  }
+
+  /** The source this connection feeds, once announced. */
+  get source(): Datasource | undefined {
+    return this.#source;
+  }
+
+  /** Handles one received frame. */
+  receive(frame: Frame): void {
+    if (this.#closed) return;
+    this.#lastHeard = Date.now();
+    try {
+      this.#handle(frame);
+    } catch (error) {
+      this.close(`bad ${frameName(frame.type)} frame: ${describeError(error)}`);
+    }
+  }
+
+  /** Ends the connection (malformed input, timeouts, the source closed); idempotent. */
+  close(reason: string): void {
+    if (this.#closed) return;
+    this.transport.close(reason);
+    this.transportClosed(reason);
+  }
+
+  /** The transport went away: release everything and tell the tracker. */
+  transportClosed(reason: string): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const timer of this.#timers) clearTimeout(timer);
+    for (const pending of this.#pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(new Error(`remote capture connection closed: ${reason}`));
+    }
+    this.#pending.clear();
+    this.#queue?.fail(new Error(`remote capture connection closed: ${reason}`));
+    if (this.#source && this.#opener) this.datasources.remoteLost(this.#source, this.#opener, `remote capture connection closed: ${reason}`);
+    this.log.debug(`remote capture from ${this.transport.remoteIp} ended: ${reason}`);
+  }
+
+  #handle(frame: Frame): void {
+    switch (frame.type) {
+      case FrameType.NEWSOURCE:
+        return this.#newSource(frame.body);
+      case FrameType.PING:
+        this.#send(FrameType.PONG, new Map(), frame.seqno);
+        return;
+      case FrameType.PONG:
+        return;
+      case FrameType.MESSAGE:
+        return this.#message(frame.body);
+      case FrameType.ERROR:
+        return this.close(`the capture tool reported an error: ${stringField(frame.body, 1) ?? 'no reason given'}`);
+      case FrameType.SHUTDOWN:
+        return this.close(`the capture tool shut down: ${stringField(frame.body, 1) ?? 'no reason given'}`);
+      case FrameType.PACKET:
+        return this.#packet(frame.body);
+      case FrameType.OPENREPORT:
+      case FrameType.CONFIGREPORT:
+      case FrameType.PROBEREPORT:
+      case FrameType.LISTREPORT:
+        return this.#report(frame);
+      default:
+        this.log.debug(`remote capture from ${this.transport.remoteIp}: ignored a ${frameName(frame.type)} frame`);
+    }
+  }
+
+  #newSource(body: FrameBody): void {
+    if (this.#announced) throw new SvcError('SVC_ERR_REMOTE_PROTOCOL', 'NEWSOURCE came twice on one connection');
+    const definition = stringField(body, 1);
+    const type = stringField(body, 2);
+    const uuid = stringField(body, 3);
+    if (!definition || !type || !uuid) throw new SvcError('SVC_ERR_REMOTE_PROTOCOL', 'NEWSOURCE needs a definition (1), a source type (2) and a UUID (3)');
+    this.#announced = true;
+    const opener = () => this.#open(definition);
+    this.#opener = opener;
+    this.datasources.bindRemote({ uuid, type, definition, remoteIp: this.transport.remoteIp, opener }).then(
+      (source) => {
+        this.#source = source;
+        if (this.#closed) this.datasources.remoteLost(source, opener, 'remote capture connection closed while opening');
+      },
+      (error: unknown) => this.close(`could not take the remote source: ${describeError(error)}`),
+    );
+  }
+
+  /** Opens the remote capture: OPENREQ out, OPENREPORT back. */
+  async #open(definition: string): Promise<Capture> {
+    const report = await this.#request(FrameType.OPENREQ, new Map([[1, definition]]));
+    if (report.code === 0) throw new Error(stringField(report.body, 9) || 'the capture tool could not open the source');
+    const queue = createPacketQueue();
+    this.#queue = queue;
+    const session = this;
+    return {
+      info: {
+        dlt: numberField(report.body, 2),
+        captureInterface: stringField(report.body, 3),
+        channels: stringListField(report.body, 4),
+        channel: stringField(report.body, 5),
+        hardware: stringField(report.body, 7),
+        version: stringField(report.body, 10),
+      },
+      packets: queue.batches,
+      async setChannel(channel) {
+        const answer = await session.#request(FrameType.CONFIGREQ, new Map([[1, channel]]));
+        if (answer.code === 0) throw new Error(stringField(answer.body, 4) || `the capture tool could not tune to ${channel}`);
+      },
+      async close() {
+        queue.end();
+        session.close('the datasource was closed');
+      },
+    };
+  }
+
+  #packet(body: FrameBody): void {
+    const queue = this.#queue;
+    const source = this.#source;
+    if (!queue || !source) return;
+    if (!queue.push(packetFromBody(body, source.uuid)) && this.transport.pause) {
+      this.transport.pause();
+      void queue.drained().then(() => this.transport.resume?.());
+    }
+  }
+
+  #message(body: FrameBody): void {
+    const type = numberField(body, 1) ?? MessageType.INFO;
+    const text = stringField(body, 2) ?? '';
+    const flags = type & (MessageType.ERROR | MessageType.FATAL) ? MessageFlags.ERROR : type & MessageType.ALERT ? MessageFlags.ALERT : type & MessageType.DEBUG ? MessageFlags.DEBUG : MessageFlags.INFO;
+    this.messages.post(`remote capture ${this.#source?.name ?? this.transport.remoteIp}: ${text}`, flags);
+  }
+
+  #report(frame: Frame): void {
+    const seqno = numberField(frame.body, 1) ?? frame.seqno;
+    const pending = this.#pending.get(seqno);
+    if (!pending) return;
+    this.#pending.delete(seqno);
+    clearTimeout(pending.timer);
+    pending.resolve(frame);
+  }
+
+  #request(type: number, body: FrameBody): Promise<Frame> {
+    if (this.#closed) return Promise.reject(new Error('remote capture connection is closed'));
+    const seqno = this.#send(type, body);
+    return new Promise<Frame>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(seqno);
+        reject(new Error(`the capture tool did not answer ${frameName(type)} within ${REPORT_TIMEOUT_MS / 1000} s`));
+      }, REPORT_TIMEOUT_MS);
+      timer.unref();
+      this.#pending.set(seqno, { resolve, reject, timer });
+    });
+  }
+
+  /** Sends a frame; returns its sequence number. */
+  #send(type: number, body: FrameBody, seqno?: number): number {
+    if (seqno === undefined) {
+      this.#seqno = (this.#seqno + 1) >>> 0 || 1;
+      seqno = this.#seqno;
+    }
+    if (!this.#closed) this.transport.send(encodeFrame(type, seqno, body));
+    return seqno;
+  }
+}
+
+/** A frame type's name for messages. */
+export function frameName(type: number): string {
+  return Object.entries(FrameType).find(([, value]) => value === type)?.[0] ?? `type-${type}`;
+}
