@@ -11,7 +11,7 @@ import type { Logger } from '../../logger.js';
 import type { MessageBus } from '../../messages/message-bus.js';
 import type { DatasourceTracker } from '../datasource-tracker.js';
 import { decodeFrame, FrameReader } from './frame.js';
-import { RemoteSession, type RemoteTimings } from './remote-session.js';
+import { RemoteSession, type RemoteTimings, type RemoteTransport } from './remote-session.js';
 
 /** What remote capture needs from the service. */
 export interface RemoteCaptureDeps {
@@ -21,21 +21,19 @@ export interface RemoteCaptureDeps {
   readonly timings?: RemoteTimings;
 }
 
+function startSession(deps: RemoteCaptureDeps, transport: RemoteTransport): RemoteSession {
+  return new RemoteSession(transport, deps.datasources, deps.messages, deps.log, deps.timings);
+}
+
 /** Handles one remote capture websocket. */
 export function remoteCaptureWebSocket(deps: RemoteCaptureDeps, socket: WebSocketSession): WebSocketHandlers {
-  const session = new RemoteSession(
-    {
-      remoteIp: socket.remoteAddress,
-      send: (frame) => socket.send(frame),
-      close: (reason) => socket.close(1000, reason.slice(0, 120)),
-      pause: () => socket.pause(),
-      resume: () => socket.resume(),
-    },
-    deps.datasources,
-    deps.messages,
-    deps.log,
-    deps.timings,
-  );
+  const session = startSession(deps, {
+    remoteIp: socket.remoteAddress,
+    send: (frame) => socket.send(frame),
+    close: (reason) => socket.close(1000, reason.slice(0, 120)),
+    pause: () => socket.pause(),
+    resume: () => socket.resume(),
+  });
   return {
     message(data, isBinary) {
       if (!isBinary || typeof data === 'string') {
@@ -70,21 +68,15 @@ export async function listenRemoteCaptureTcp(deps: RemoteCaptureDeps, host: stri
   const server: Server = createServer((socket: Socket) => {
     sockets.add(socket);
     const reader = new FrameReader();
-    const session = new RemoteSession(
-      {
-        remoteIp: socket.remoteAddress ?? '',
-        send: (frame) => {
-          if (!socket.destroyed) socket.write(frame);
-        },
-        close: () => socket.destroy(),
-        pause: () => socket.pause(),
-        resume: () => socket.resume(),
+    const session = startSession(deps, {
+      remoteIp: socket.remoteAddress ?? '',
+      send: (frame) => {
+        if (!socket.destroyed) socket.write(frame);
       },
-      deps.datasources,
-      deps.messages,
-      deps.log,
-      deps.timings,
-    );
+      close: () => socket.destroy(),
+      pause: () => socket.pause(),
+      resume: () => socket.resume(),
+    });
     socket.on('data', (chunk: Buffer) => {
       let frames;
       try {
