@@ -346,10 +346,7 @@ export class DatasourceTracker {
     try {
       for await (const batch of capture.packets) {
         if (generation !== source.generation) return;
-        if (source.state === 'paused') {
-          source.numDiscardedPackets += batch.length;
-          continue;
-        }
+        if (source.state === 'paused') continue;
         for (const packet of batch) this.#process(source, packet, hooks);
       }
       if (generation === source.generation && source.running) this.#message(`datasource ${source.name} has no more data; it stays open`, MessageFlags.INFO);
@@ -378,10 +375,8 @@ export class DatasourceTracker {
     this.#publish('DATASOURCE_ERROR', source, `datasource ${source.name} failed: ${reason}`, MessageFlags.ERROR);
     if (source.retry && !source.remote && !this.#stopped) {
       const delay = Math.min(RETRY_MAX_MS, this.deps.defaults.retryDelay * 1000 * 2 ** Math.min(source.retryAttempts, 4));
-      source.retryAt = nowSeconds() + delay / 1000;
       const timer = setTimeout(() => {
         this.#retryTimers.delete(source);
-        source.retryAt = 0;
         source.retryAttempts++;
         source.totalRetryAttempts++;
         void this.#open(source);
@@ -409,7 +404,6 @@ export class DatasourceTracker {
     const timer = this.#retryTimers.get(source);
     if (timer) clearTimeout(timer);
     this.#retryTimers.delete(source);
-    source.retryAt = 0;
   }
 
   #tunable(source: Datasource): Required<Pick<Capture, 'setChannel'>> {
@@ -452,9 +446,8 @@ export function stableUuid(type: string, iface: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`.toUpperCase();
 }
 
-/** Runs `ask` with an abort signal that fires after the probe timeout; rejects on timeout. */
-async function withTimeout<T>(ask: (signal: AbortSignal) => Promise<T>, what: string): Promise<T> {
-  const controller = new AbortController();
+/** Runs `ask` with an abort signal that fires after the probe timeout (or when the caller aborts); rejects on timeout. */
+async function withTimeout<T>(ask: (signal: AbortSignal) => Promise<T>, what: string, controller = new AbortController()): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
@@ -482,10 +475,7 @@ export async function firstYes<T>(candidates: readonly { value: T; ask: (signal:
     let done = false;
     if (pending === 0) resolve(undefined);
     candidates.forEach((candidate, index) => {
-      withTimeout((signal) => {
-        signal.addEventListener('abort', () => controllers[index]!.abort());
-        return candidate.ask(controllers[index]!.signal);
-      }, 'probe')
+      withTimeout(candidate.ask, 'probe', controllers[index])
         .then(
           (yes) => {
             if (yes && !done) {

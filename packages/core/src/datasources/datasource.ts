@@ -39,15 +39,11 @@ export class Datasource {
   hopPosition = 0;
   numPackets = 0;
   numErrorPackets = 0;
-  /** Packets discarded while paused. */
-  numDiscardedPackets = 0;
   readonly packetsRrd = new Rrd();
   readonly datasizeRrd = new Rrd();
   retry: boolean;
   retryAttempts = 0;
   totalRetryAttempts = 0;
-  /** Seconds until the next retry is due (Unix seconds; 0 = none scheduled). */
-  retryAt = 0;
   remote = false;
   remoteIp = '';
   /** Set while a remote capture tool is connected for this source. */

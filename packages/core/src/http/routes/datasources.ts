@@ -4,12 +4,11 @@
  * list. Applied as a built-in plugin, which also registers the datasource fields and events,
  * opens the `source=` lines once the server is ready, and closes every source at shutdown.
  */
-import { SvcError } from '../../errors.js';
+import { describeError, SvcError } from '../../errors.js';
 import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import type { Service } from '../../service-types.js';
 import { DATASOURCE_FIELDS, datasourceTypeRecord } from '../../datasources/datasource-fields.js';
 import { MessageFlags } from '../../messages/message-bus.js';
-import { describeError } from '../../errors.js';
 import { parseChannelList, parseHopRate } from '../../datasources/source-options.js';
 import { requireString } from '../command-input.js';
 import { TRACKED_FORMATS, type RouteContext, type RouteRegistry } from '../route-registry.js';
@@ -160,7 +159,7 @@ function channelRequest(input: Readonly<Record<string, unknown>>): ChannelReques
   let hopRate: number | undefined;
   if (rate !== undefined) {
     if (typeof rate === 'number') hopRate = rate;
-    else if (typeof rate === 'string') hopRate = /^\s*[\d.]+\s*$/.test(rate) ? Number(rate) : parseHopRate(rate);
+    else if (typeof rate === 'string') hopRate = parseHopRate(rate);
     else throw new SvcError('SVC_ERR_BAD_RATE', "'rate' must be a number of hops per second");
   }
   let shuffleFlag: boolean | undefined;
