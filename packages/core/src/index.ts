@@ -58,7 +58,8 @@ export type {
   ProbedInterface,
 } from './datasources/datasource-type.js';
 export { Datasource, type DatasourceState } from './datasources/datasource.js';
-export { DatasourceTracker, stableUuid, type ChannelRequest, type DatasourceDefaults } from './datasources/datasource-tracker.js';
+export { DatasourceTracker, type ChannelRequest, type DatasourceDefaults } from './datasources/datasource-tracker.js';
+export { resolveSourceType, sourceUuid, stableUuid } from './datasources/type-resolution.js';
 export { formatDefinition, parseDefinition, type SourceDefinition } from './datasources/definition.js';
 export { parseBoolean, parseHopRate, readSourceOptions, type SourceOptions } from './datasources/source-options.js';
 export { createPacketQueue, type PacketQueue, type PacketSink } from './datasources/packet-queue.js';

@@ -6,7 +6,6 @@
  * nothing) and error (re-opened after a back-off when `retry` is on). Channel control goes
  * through the hopping engine. Each change is published as an event and a message.
  */
-import { createHash } from 'node:crypto';
 import { describeError, SvcError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Hooks } from '../hooks.js';
@@ -22,6 +21,7 @@ import { datasourceRecord, probedInterfaceRecord } from './datasource-fields.js'
 import type { Capture, DatasourceTypeDefinition } from './datasource-type.js';
 import { parseDefinition, type SourceDefinition } from './definition.js';
 import { readSourceOptions } from './source-options.js';
+import { namedType, resolveSourceType, sourceUuid, withProbeTimeout } from './type-resolution.js';
 
 /** Server-wide datasource settings (`svc.conf`). */
 export interface DatasourceDefaults {
@@ -43,8 +43,6 @@ export interface DatasourceDefaults {
   readonly remoteCapturePort: number;
 }
 
-/** Seconds a probe or list request may take. */
-export const PROBE_TIMEOUT_MS = 2000;
 /** Seconds a list_interfaces answer is reused: listing is costly. */
 const LIST_CACHE_MS = 15_000;
 /** Longest delay between re-open attempts. */
@@ -116,12 +114,11 @@ export class DatasourceTracker {
    */
   async add(line: string): Promise<Datasource> {
     const definition = parseDefinition(line);
-    const options = readSourceOptions(definition);
-    const type = options.type !== undefined ? this.#namedType(options.type) : await this.#probeType(definition);
+    const type = await resolveSourceType(this.deps.types, definition);
     if (!type.open) {
       throw new SvcError('SVC_ERR_DATASOURCE_UNSUPPORTED', `datasource type '${type.name}' cannot capture on this server; it takes remote capture tools only`);
     }
-    const uuid = options.uuid ?? type.uuidFor?.(definition)?.toUpperCase() ?? stableUuid(type.name, definition.interface);
+    const uuid = sourceUuid(type, definition);
     if (this.#sources.has(uuid)) throw new SvcError('SVC_ERR_CONFLICT', `a datasource with UUID ${uuid} already exists (${this.#sources.get(uuid)!.definition.line})`);
     const source = this.#create(uuid, definition, type);
     await this.#open(source);
@@ -209,7 +206,7 @@ export class DatasourceTracker {
     const result = Promise.all(
       types.map(async (type) => {
         try {
-          const found = await withTimeout((signal) => type.list!({ signal }), `listing ${type.name} interfaces`);
+          const found = await withProbeTimeout((signal) => type.list!({ signal }), `listing ${type.name} interfaces`);
           return found.map((item) => probedInterfaceRecord(type, item, this.#inUse(type, item.interface)));
         } catch (error) {
           this.deps.log.warn(`datasource type ${type.name} could not list interfaces: ${describeError(error)}`);
@@ -226,7 +223,7 @@ export class DatasourceTracker {
    * it over the connection. The source must be of a remote-capable type.
    */
   async bindRemote(request: { uuid: string; type: string; definition: string; remoteIp: string; opener: RemoteOpener }): Promise<Datasource> {
-    const type = this.#namedType(request.type);
+    const type = namedType(this.deps.types, request.type);
     if (!type.capabilities.remote) throw new SvcError('SVC_ERR_DATASOURCE_UNSUPPORTED', `datasource type '${type.name}' does not accept remote capture`);
     const uuid = request.uuid.toUpperCase();
     let source = this.#sources.get(uuid);
@@ -270,29 +267,6 @@ export class DatasourceTracker {
     this.#sources.set(uuid, source);
     this.#publish('NEW_DATASOURCE', source, `new datasource ${source.name} (${type.name}, ${uuid})`);
     return source;
-  }
-
-  #namedType(name: string): DatasourceTypeDefinition {
-    const type = this.deps.types.get(name.toLowerCase());
-    if (type) return type;
-    const known = this.deps.types.list().map((candidate) => candidate.name);
-    throw new SvcError('SVC_ERR_NO_DATASOURCE_TYPE', `no datasource type '${name}'; known types: ${known.join(', ') || 'none (no capture plugin is loaded)'}`);
-  }
-
-  /** Asks every probe-capable type in parallel; the first yes wins; each has 2 s. */
-  async #probeType(definition: SourceDefinition): Promise<DatasourceTypeDefinition> {
-    const candidates = this.deps.types.list().filter((type) => type.capabilities.probe && type.probe);
-    const found = await firstYes(
-      candidates.map((type) => ({
-        value: type,
-        ask: (signal: AbortSignal) => type.probe!(definition, { signal }),
-      })),
-    );
-    if (found) return found;
-    throw new SvcError(
-      'SVC_ERR_NO_DATASOURCE_TYPE',
-      `no datasource type recognised '${definition.line}' (asked: ${candidates.map((type) => type.name).join(', ') || 'none'}); name one with type=`,
-    );
   }
 
   async #open(source: Datasource): Promise<void> {
@@ -437,58 +411,4 @@ export class DatasourceTracker {
   #message(text: string, flags: number): void {
     this.deps.messages.post(text, flags);
   }
-}
-
-/** A UUID derived from type and interface, so a source keeps its UUID across restarts. */
-export function stableUuid(type: string, iface: string): string {
-  const hex = createHash('sha1').update(`svc-datasource:${type}:${iface}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`.toUpperCase();
-}
-
-/** Runs `ask` with an abort signal that fires after the probe timeout (or when the caller aborts); rejects on timeout. */
-async function withTimeout<T>(ask: (signal: AbortSignal) => Promise<T>, what: string, controller = new AbortController()): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      ask(controller.signal),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          controller.abort();
-          reject(new Error(`${what} took longer than ${PROBE_TIMEOUT_MS / 1000} s`));
-        }, PROBE_TIMEOUT_MS);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
- * Asks every candidate at once; resolves with the first that answers yes (the others are
- * aborted), or undefined once all said no, failed or timed out.
- */
-export async function firstYes<T>(candidates: readonly { value: T; ask: (signal: AbortSignal) => Promise<boolean> }[]): Promise<T | undefined> {
-  const controllers = candidates.map(() => new AbortController());
-  return new Promise<T | undefined>((resolve) => {
-    let pending = candidates.length;
-    let done = false;
-    if (pending === 0) resolve(undefined);
-    candidates.forEach((candidate, index) => {
-      withTimeout(candidate.ask, 'probe', controllers[index])
-        .then(
-          (yes) => {
-            if (yes && !done) {
-              done = true;
-              controllers.forEach((controller, other) => other !== index && controller.abort());
-              resolve(candidate.value);
-            }
-          },
-          () => {},
-        )
-        .finally(() => {
-          if (--pending === 0 && !done) resolve(undefined);
-        });
-    });
-  });
 }
