@@ -63,5 +63,6 @@ export { resolveSourceType, sourceUuid, stableUuid } from './datasources/type-re
 export { formatDefinition, parseDefinition, type SourceDefinition } from './datasources/definition.js';
 export { parseBoolean, parseHopRate, readSourceOptions, type SourceOptions } from './datasources/source-options.js';
 export { createPacketQueue, type PacketQueue, type PacketSink } from './datasources/packet-queue.js';
+export { openHelperCapture, type HelperProcessOptions } from './datasources/helper-process.js';
 export type { ViewDefinition } from './views/view-definition.js';
 export { CORE_VERSION } from './version.js';
