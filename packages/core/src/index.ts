@@ -64,5 +64,8 @@ export { formatDefinition, parseDefinition, type SourceDefinition } from './data
 export { parseBoolean, parseHopRate, readSourceOptions, type SourceOptions } from './datasources/source-options.js';
 export { createPacketQueue, type PacketQueue, type PacketSink } from './datasources/packet-queue.js';
 export { openHelperCapture, type HelperProcessOptions } from './datasources/helper-process.js';
+export { runCaptureClient, resolveLocalSource, type CaptureClientOptions } from './datasources/remote/capture-client.js';
+export type { CaptureClientSession, LocalCaptureSource, SessionOutcome } from './datasources/remote/capture-client-session.js';
+export { REMOTE_CAPTURE_ENDPOINT, type ClientTarget } from './datasources/remote/client-transport.js';
 export type { ViewDefinition } from './views/view-definition.js';
 export { CORE_VERSION } from './version.js';
