@@ -1,3 +1,4 @@
 import { packageBuild } from '../../tsup.shared.js';
 
-export default packageBuild(['src/commands/**/*.ts', '!src/**/*.test.ts'], { outDir: 'dist/commands' });
+// No code splitting: oclif treats every file in dist/commands as a command, so a shared chunk there would be one.
+export default packageBuild(['src/commands/**/*.ts', '!src/**/*.test.ts'], { outDir: 'dist/commands', splitting: false });

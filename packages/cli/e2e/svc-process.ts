@@ -26,11 +26,11 @@ export interface SvcProcess {
   readonly child: ChildProcess;
 }
 
-/** Starts `svc start --port 0` with extra arguments and waits until it listens. */
-export async function startSvc(options: { args?: string[]; configDir?: string } = {}): Promise<SvcProcess> {
+/** Starts `svc start` (on port 0 unless given) with extra arguments and waits until it listens. */
+export async function startSvc(options: { args?: string[]; configDir?: string; port?: number } = {}): Promise<SvcProcess> {
   if (!existsSync(builtCommand)) throw new Error(`${builtCommand} is missing: run 'npm run build' first (npm test does)`);
   const configDir = options.configDir ?? mkdtempSync(join(tmpdir(), 'svc-e2e-'));
-  const child = spawn(process.execPath, [bin, 'start', '--port', '0', '--config-dir', configDir, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [bin, 'start', '--port', String(options.port ?? 0), '--config-dir', configDir, ...(options.args ?? [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: '' },
   });
@@ -72,4 +72,33 @@ export async function startSvc(options: { args?: string[]; configDir?: string } 
 /** A basic auth header value. */
 export function basicAuth(user: string, password: string): string {
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
+/** A running `svc capture` process. */
+export interface CaptureProcess {
+  /** Everything it logged (stderr) so far. */
+  log(): string;
+  /** Resolves with the exit code once it exits. */
+  readonly exited: Promise<number | null>;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+  readonly child: ChildProcess;
+}
+
+/** Starts `svc capture` with the given arguments (it runs until stopped or it gives up). */
+export function startCapture(args: string[], env: NodeJS.ProcessEnv = {}): CaptureProcess {
+  const child = spawn(process.execPath, [bin, 'capture', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '', ...env } });
+  let log = '';
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    log: () => log,
+    exited,
+    child,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }

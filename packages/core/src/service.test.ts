@@ -2,7 +2,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { definePlugin } from './plugin.js';
 import { createLogger } from './logger.js';
-import { createTestService } from './testing/index.js';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from './config/config-loader.js';
+import { createService } from './service.js';
+import { createTestDatasource, createTestService } from './testing/index.js';
 import type { Packet } from './packets/packet.js';
 import { runPacketChain } from './packets/chain.js';
 
@@ -141,5 +146,24 @@ const quiet = createLogger({ write: () => {} });
 function packet(): Packet {
   return { tsSec: 1, tsUsec: 0, sourceUuid: '00000000-0000-0000-0000-000000000000', dlt: 0, annotations: {} };
 }
+
+test('a capture host (serve: false) applies plugins but writes no login and refuses to listen', async () => {
+  const configDir = mkdtempSync(join(tmpdir(), 'svc-capture-host-'));
+  try {
+    const harness = createTestDatasource();
+    const svc = await createService(loadConfig({ configDir }), { plugins: [harness.plugin], log: quiet, serve: false });
+    assert.ok(svc.datasourceTypes.get('testsource'));
+    assert.not.ok(existsSync(join(configDir, 'svc_httpd.conf')), 'no admin login was generated');
+    try {
+      await svc.start();
+      assert.unreachable('listened');
+    } catch (error) {
+      assert.match((error as Error).message, /cannot listen/);
+    }
+    await svc.stop();
+  } finally {
+    rmSync(configDir, { recursive: true, force: true });
+  }
+});
 
 test.run();

@@ -8,7 +8,8 @@ import type { Hono } from 'hono';
 import { AlertTracker, parseAlertOverrides } from './alerts/alert-tracker.js';
 import { ApiKeyStore } from './auth/api-keys.js';
 import { Authenticator } from './auth/authenticator.js';
-import { resolveAdminCredentials, type AdminCredentials } from './auth/credentials.js';
+import { DEFAULT_ADMIN_USER, resolveAdminCredentials, type AdminCredentials } from './auth/credentials.js';
+import { randomPassword } from './auth/secrets.js';
 import { SessionStore } from './auth/sessions.js';
 import type { Config } from './config/config.js';
 import { expandPath } from './config/config-loader.js';
@@ -55,6 +56,11 @@ export interface CreateServiceOptions {
   /** Plugin modules that failed to load, reported in `plugins` and on the message bus. */
   readonly loadFailures?: readonly PluginFailure[];
   readonly log?: Logger;
+  /**
+   * False for a service that only hosts plugins and never listens (`svc capture`): no admin
+   * login is looked up or generated, and `start()` is refused. Default true.
+   */
+  readonly serve?: boolean;
 }
 
 /** A service that can be started: the plugin-facing `Service` plus lifecycle and the app. */
@@ -127,7 +133,8 @@ export async function createService(config: Config, options: CreateServiceOption
     },
   });
 
-  const admin = resolveAdminCredentials(config);
+  const serve = options.serve !== false;
+  const admin: AdminCredentials = serve ? resolveAdminCredentials(config) : { username: DEFAULT_ADMIN_USER, password: randomPassword(), generated: false };
   const apiKeys = new ApiKeyStore(expandPath(config.get('httpd_session_db')!, config.configDir));
   const sessions = new SessionStore(config.getNumber('httpd_session_timeout', 7200, { min: 1 }));
   const authenticator = new Authenticator(admin, apiKeys, sessions);
@@ -289,6 +296,7 @@ export async function createService(config: Config, options: CreateServiceOption
     app,
     admin,
     async start() {
+      if (!serve) throw new SvcError('SVC_ERR_INTERNAL', 'this service was created with serve: false (a capture host); it cannot listen');
       if (listener) return listener;
       listener = await listenHttp(app, {
         port: config.getNumber('httpd_port', 2501, { min: 0, max: 65535, integer: true }),

@@ -3,10 +3,8 @@
  * Stops gracefully on SIGINT or SIGTERM (a second signal exits at once).
  */
 import { Command, Flags } from '@oclif/core';
-import { createService, describeError, loadConfig, loadPluginModules, type SvcServer } from '@svc/core';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { FIRST_PARTY_PLUGINS } from '../first-party-plugins.js';
+import { createService, describeError, loadConfig, type SvcServer } from '@svc/core';
+import { loadServicePlugins } from '../service-plugins.js';
 
 /** Starts the svc server. */
 export default class Start extends Command {
@@ -48,14 +46,8 @@ start without a configured login it creates one for user "svc" and prints the pa
           httpd_password: flags.password,
         },
       });
-      const disabled = new Set(config.getAll('plugin_disable'));
-      const cliDirectory = dirname(fileURLToPath(import.meta.url));
-      const firstParty = await loadPluginModules(FIRST_PARTY_PLUGINS.filter((name) => !disabled.has(name)), cliDirectory);
-      const extra = await loadPluginModules(config.getAll('plugin').filter((name) => !disabled.has(name)), process.cwd());
-      svc = await createService(config, {
-        plugins: [...firstParty.plugins, ...extra.plugins],
-        loadFailures: [...firstParty.failures, ...extra.failures],
-      });
+      const { plugins, failures } = await loadServicePlugins(config);
+      svc = await createService(config, { plugins, loadFailures: failures });
     } catch (error) {
       return this.fail(error);
     }

@@ -27,6 +27,8 @@ function nodeHelper(script: string, extra: Partial<HelperProcessOptions> = {}): 
     command: process.execPath,
     args: ['-e', script],
     name: 'fake-helper',
+    // A clean environment: the test runner's colour settings make node print a warning on stderr.
+    env: { PATH: process.env.PATH },
     parseLine: (line) => ({ tsSec: 0, tsUsec: 0, sourceUuid: 'HELPER-UUID', dlt: 0, annotations: {}, json: { type: 'TEST', text: line } }) as Packet,
     ...extra,
   };

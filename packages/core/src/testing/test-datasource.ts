@@ -5,6 +5,8 @@
  * - `pps=N` reports per second (default 0: only what a test emits through the harness),
  * - `devices=N` distinct MACs to cycle through (default 10),
  * - `channels=a,b,c` the channels it supports (default 1,6,11),
+ * - `flood=true` to produce as fast as the reader takes them (honouring backpressure),
+ * - `count=N` to end after N reports, as a replayed file ends (default 0: never),
  * - `fail=open` to refuse to open; `fail_after=N` to fail after N packets.
  * The harness lets a test emit packets and fail captures by source UUID.
  */
@@ -80,26 +82,42 @@ export function openTestCapture(definition: SourceDefinition, uuid: string): { c
   const pps = option('pps', 0);
   const devices = Math.max(1, option('devices', 10));
   const failAfter = option('fail_after', 0);
+  const count = option('count', 0);
   const channels = (definition.options.get('channels') ?? '1,6,11').split(',');
   const queue: PacketQueue = createPacketQueue();
   const suffix = /-(\d+)$/.exec(definition.interface)?.[1] ?? '0';
   let sent = 0;
   let closed = false;
+  let backlogged = false;
   let channel = channels[0]!;
   const tunes: string[] = [];
-  const emit = (count: number) => {
-    for (let i = 0; i < count && !closed; i++) {
+  const emit = (reports: number) => {
+    for (let i = 0; i < reports && !closed; i++) {
       const n = sent % devices;
       const mac = `02:7E:${suffix.padStart(2, '0').slice(-2)}:00:${((n >> 8) & 255).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`;
-      queue.push(testPacket({ mac, name: `test-${suffix}-${n}`, channel, signal: -50 }, uuid));
+      backlogged = !queue.push(testPacket({ mac, name: `test-${suffix}-${n}`, channel, signal: -50 }, uuid));
       sent++;
       if (failAfter > 0 && sent >= failAfter) {
         queue.fail(new Error(`the test source failed after ${sent} packets`));
         return;
       }
+      if (count > 0 && sent >= count) {
+        closed = true;
+        if (timer) clearInterval(timer);
+        queue.end();
+        return;
+      }
     }
   };
   const timer = pps > 0 ? setInterval(() => emit(Math.max(1, Math.round(pps / 100))), 10) : undefined;
+  if (definition.options.get('flood') === 'true') {
+    void (async () => {
+      while (!closed) {
+        emit(1024);
+        await (backlogged ? queue.drained() : new Promise((resolve) => setImmediate(resolve)));
+      }
+    })();
+  }
   const handle: TestCaptureHandle = {
     emit,
     fail: (reason) => queue.fail(new Error(reason)),

@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../logger.js';
 import { Registry } from '../../registry.js';
-import { createTestDatasource, createTestService, testPhyPlugin, type TestService } from '../../testing/index.js';
+import { createTestDatasource, createTestService, freePort, testPhyPlugin, type TestService } from '../../testing/index.js';
 import type { DatasourceTypeDefinition } from '../datasource-type.js';
 import { runCaptureClient, type CaptureClientOptions } from './capture-client.js';
 import type { CaptureClientSession } from './capture-client-session.js';
@@ -218,14 +218,6 @@ async function tcpProxy(target: number): Promise<{ port: number; cut(): void; cl
     cut: () => sockets.forEach((socket) => socket.destroy()),
     close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
   };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 test.run();
