@@ -2,7 +2,8 @@
  * End-to-end: `svc capture` as a separate process feeding `svc start` over the websocket and
  * over TCP, with the test datasource type loaded on both sides from `@svc/core/testing/plugin`
  * the way a sensor and a server would load a capture plugin. The server is killed and started
- * again on the same port while the tool runs; the tool reconnects and the source re-opens.
+ * again on the same port while the tool runs; the tool reconnects and the source re-opens. A
+ * tool killed outright leaves its source in error until a new one re-opens the same record.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -82,15 +83,28 @@ test('over the websocket: the source appears on the server, survives a server re
   }
 });
 
-test('over TCP to the plain listener', async () => {
+test('over TCP to the plain listener; a killed tool leaves its source in error, and a new one re-opens the same record', async () => {
   const tcpPort = Number(/remote capture \(TCP\) listening on [\d.]+:(\d+)/.exec(server.stderr())?.[1]);
   assert.ok(tcpPort > 0, 'the server reported its TCP listener');
-  const tool = startCapture(['--connect', `127.0.0.1:${tcpPort}`, '--tcp', '--source', 'testsource-22:pps=200,name=shed', '--config', toolConf, '--config-dir', clientDir]);
+  const args = ['--connect', `127.0.0.1:${tcpPort}`, '--tcp', '--source', 'testsource-22:pps=200,name=shed', '--config', toolConf, '--config-dir', clientDir];
+  const killed = startCapture(args);
+  await waitFor('packets over TCP', async () => ((await sourceRecord('shed'))?.['svc.datasource.num_packets'] ?? 0) > 20, killed.log);
+  const before = (await sourceRecord('shed'))!;
+  assert.is(before['svc.datasource.remote'], 1);
+  killed.child.kill('SIGKILL');
+  await killed.exited;
+  await waitFor('the server to notice the dead tool', async () => (await sourceRecord('shed'))?.['svc.datasource.running'] === 0, killed.log);
+  assert.match((await sourceRecord('shed'))!['svc.datasource.error_reason'], /remote capture connection closed: TCP connection closed/);
+  const counted = (await sourceRecord('shed'))!['svc.datasource.num_packets'] as number;
+  const again = startCapture(args);
   try {
-    await waitFor('packets over TCP', async () => ((await sourceRecord('shed'))?.['svc.datasource.num_packets'] ?? 0) > 20, tool.log);
-    assert.is((await sourceRecord('shed'))!['svc.datasource.remote'], 1);
+    await waitFor('the new tool to re-open the source', async () => {
+      const record = await sourceRecord('shed');
+      return record?.['svc.datasource.running'] === 1 && record['svc.datasource.num_packets'] > counted + 20;
+    }, again.log);
+    assert.is((await sourceRecord('shed'))!['svc.datasource.uuid'], before['svc.datasource.uuid']);
   } finally {
-    assert.is(await tool.stop(), 0);
+    assert.is(await again.stop(), 0);
   }
 });
 
