@@ -53,6 +53,8 @@ export class CaptureFile {
   private constructor(
     readonly path: string,
     readonly format: CaptureFormat,
+    /** Link type of the (first) interface, when the file's start declares it. */
+    readonly linkType: number | undefined,
     handle: FileHandle,
   ) {
     this.#handle = handle;
@@ -70,11 +72,12 @@ export class CaptureFile {
     try {
       const stat = await handle.stat();
       if (!stat.isFile()) throw new CaptureFileError(`${path} is not a regular file`);
-      const magic = Buffer.alloc(4);
-      const { bytesRead } = await handle.read(magic, 0, 4, 0);
-      const format = captureFormatOf(magic.subarray(0, bytesRead));
-      if (!format) throw new CaptureFileError(`${path} is not a pcap or pcapng capture file (it starts with 0x${magic.subarray(0, bytesRead).toString('hex') || 'nothing'})`);
-      return new CaptureFile(path, format, handle);
+      const head = Buffer.alloc(4096);
+      const { bytesRead } = await handle.read(head, 0, head.length, 0);
+      const start = head.subarray(0, bytesRead);
+      const format = captureFormatOf(start);
+      if (!format) throw new CaptureFileError(`${path} is not a pcap or pcapng capture file (it starts with 0x${start.subarray(0, 4).toString('hex') || 'nothing'})`);
+      return new CaptureFile(path, format, declaredLinkType(format, start), handle);
     } catch (error) {
       await handle.close();
       throw error;
@@ -117,6 +120,25 @@ export class CaptureFile {
     this.#handle = undefined;
     await handle?.close();
   }
+}
+
+/** The link type a file's first bytes declare: the pcap header's, or the first pcapng interface's. */
+function declaredLinkType(format: CaptureFormat, start: Buffer): number | undefined {
+  if (format === 'pcap') {
+    if (start.length < 24) return undefined;
+    const little = start.readUInt32LE(0) === 0xa1b2c3d4 || start.readUInt32LE(0) === 0xa1b23c4d;
+    return (little ? start.readUInt32LE(20) : start.readUInt32BE(20)) & 0x0fffffff;
+  }
+  if (start.length < 12) return undefined;
+  const little = start.readUInt32LE(8) === PCAPNG_BYTE_ORDER;
+  const u32 = (offset: number) => (little ? start.readUInt32LE(offset) : start.readUInt32BE(offset));
+  for (let at = 0; start.length - at >= 12; ) {
+    const length = u32(at + 4);
+    if (u32(at) === 1 && start.length - at >= 10) return little ? start.readUInt16LE(at + 8) : start.readUInt16BE(at + 8);
+    if (length < 12) return undefined;
+    at += length;
+  }
+  return undefined;
 }
 
 /** A format parser: consumes whole records from the front of `data`, returns the bytes used. */
