@@ -1,0 +1,161 @@
+/**
+ * One captured frame to what svc knows of it: the radio header (radiotap or PPI) for channel
+ * and signal, the MAC header with address roles, the management body's fixed fields and
+ * elements, and EAPOL-Key messages in data frames. Never throws: a frame that cannot be read
+ * comes back with `malformed` (counted as an error packet) or `notDot11` (not 802.11 at all).
+ */
+import { channelOfFrequency } from './channels.js';
+import { Dot11Malformed, Dot11Type, ManagementSubtype, NotDot11, parseDot11Header, type Dot11Header } from './dot11-header.js';
+import { parseEapolKey, type EapolKey } from './eapol.js';
+import { parseIes, type Dot11Ies, type VendorIeParser } from './ies.js';
+import { parsePpi } from './ppi.js';
+import { parseRadiotap } from './radiotap.js';
+
+/** Link types svc decodes. */
+export const LinkType = { IEEE802_11: 105, RADIOTAP: 127, PPI: 192 } as const;
+
+/** Radio measurements of a frame. */
+export interface Dot11Radio {
+  freqMhz?: number;
+  channel?: number;
+  signalDbm?: number;
+  noiseDbm?: number;
+  /** Legacy rate in 500 kb/s units. */
+  rate?: number;
+  widthMhz?: number;
+  badFcs: boolean;
+}
+
+/** A decoded frame. */
+export interface Dot11Frame {
+  readonly radio: Dot11Radio;
+  /** Frame type and subtype, whenever the frame control was readable (even when the rest is cut). */
+  type?: number;
+  subtype?: number;
+  header?: Dot11Header;
+  /** The bytes are not an 802.11 frame (another protocol version, an unknown link type). */
+  notDot11?: string;
+  /** Why the frame is malformed. */
+  malformed?: string;
+  /** Capability information of management frames that carry it. */
+  capability?: number;
+  beaconInterval?: number;
+  ies?: Dot11Ies;
+  /** Reason (deauth, disassoc) or status (auth, association response) code. */
+  code?: number;
+  eapol?: EapolKey;
+}
+
+/** Bytes of fixed fields before the elements, per management subtype (undefined: no elements). */
+const FIXED_FIELDS: Readonly<Record<number, number>> = {
+  [ManagementSubtype.ASSOC_REQUEST]: 4,
+  [ManagementSubtype.ASSOC_RESPONSE]: 6,
+  [ManagementSubtype.REASSOC_REQUEST]: 10,
+  [ManagementSubtype.REASSOC_RESPONSE]: 6,
+  [ManagementSubtype.PROBE_REQUEST]: 0,
+  [ManagementSubtype.PROBE_RESPONSE]: 12,
+  [ManagementSubtype.BEACON]: 12,
+  [ManagementSubtype.AUTH]: 6,
+  [ManagementSubtype.DEAUTH]: 2,
+  [ManagementSubtype.DISASSOC]: 2,
+};
+
+/** Decodes a frame of the given link type. */
+export function decodeDot11(data: Buffer, linkType: number, vendorParsers?: ReadonlyMap<number, VendorIeParser>): Dot11Frame {
+  const radio: Dot11Radio = { badFcs: false };
+  const frame: Dot11Frame = { radio };
+  let start = 0;
+  let end = data.length;
+  let dataPad = false;
+  try {
+    if (linkType === LinkType.RADIOTAP) {
+      const radiotap = parseRadiotap(data);
+      start = radiotap.length;
+      if (radiotap.fcsAtEnd) end -= 4;
+      dataPad = radiotap.dataPad;
+      radio.badFcs = radiotap.badFcs;
+      radio.freqMhz = radiotap.freqMhz;
+      radio.signalDbm = radiotap.signalDbm;
+      radio.noiseDbm = radiotap.noiseDbm;
+      radio.rate = radiotap.rate;
+      radio.widthMhz = radiotap.widthMhz;
+    } else if (linkType === LinkType.PPI) {
+      const ppi = parsePpi(data);
+      if (ppi.innerLinkType !== LinkType.IEEE802_11) {
+        frame.notDot11 = `a PPI frame carrying link type ${ppi.innerLinkType}`;
+        return frame;
+      }
+      start = ppi.length;
+      if (ppi.fcsAtEnd) end -= 4;
+      radio.badFcs = ppi.badFcs;
+      radio.freqMhz = ppi.freqMhz;
+      radio.signalDbm = ppi.signalDbm;
+      radio.noiseDbm = ppi.noiseDbm;
+      radio.rate = ppi.rate;
+    } else if (linkType !== LinkType.IEEE802_11) {
+      frame.notDot11 = `link type ${linkType} is not 802.11`;
+      return frame;
+    }
+    if (radio.freqMhz !== undefined) radio.channel = channelOfFrequency(radio.freqMhz);
+    if (end < start) throw new Dot11Malformed('the frame is shorter than its FCS');
+    const header = parseDot11Header(data, start, end);
+    frame.header = header;
+    frame.type = header.type;
+    frame.subtype = header.subtype;
+    if (header.type === Dot11Type.MANAGEMENT && !header.protected) decodeManagement(data, start + header.bodyOffset, end, header.subtype, frame, vendorParsers);
+    else if (header.type === Dot11Type.DATA && !header.protected && (header.subtype & 0x04) === 0) {
+      const body = dataPad ? start + Math.ceil(header.bodyOffset / 4) * 4 : start + header.bodyOffset;
+      frame.eapol = parseEapolKey(data, body, end);
+    }
+  } catch (error) {
+    if (error instanceof NotDot11) frame.notDot11 = error.message;
+    else {
+      frame.malformed = (error as Error).message;
+      if (error instanceof Dot11Malformed && error.frameKind) {
+        frame.type = error.frameKind.type;
+        frame.subtype = error.frameKind.subtype;
+      }
+    }
+  }
+  return frame;
+}
+
+function decodeManagement(data: Buffer, body: number, end: number, subtype: number, frame: Dot11Frame, vendorParsers?: ReadonlyMap<number, VendorIeParser>): void {
+  const fixed = FIXED_FIELDS[subtype];
+  if (fixed === undefined) return;
+  if (end - body < fixed) {
+    frame.malformed = `a ${managementName(subtype)} body needs ${fixed} bytes of fixed fields, it has ${end - body}`;
+    return;
+  }
+  switch (subtype) {
+    case ManagementSubtype.BEACON:
+    case ManagementSubtype.PROBE_RESPONSE:
+      frame.beaconInterval = data.readUInt16LE(body + 8);
+      frame.capability = data.readUInt16LE(body + 10);
+      break;
+    case ManagementSubtype.ASSOC_REQUEST:
+    case ManagementSubtype.REASSOC_REQUEST:
+      frame.capability = data.readUInt16LE(body);
+      break;
+    case ManagementSubtype.ASSOC_RESPONSE:
+    case ManagementSubtype.REASSOC_RESPONSE:
+      frame.capability = data.readUInt16LE(body);
+      frame.code = data.readUInt16LE(body + 2);
+      break;
+    case ManagementSubtype.AUTH:
+      frame.code = data.readUInt16LE(body + 4);
+      break;
+    default:
+      frame.code = data.readUInt16LE(body);
+  }
+  if (subtype === ManagementSubtype.DEAUTH || subtype === ManagementSubtype.DISASSOC) return;
+  // Authentication bodies hold elements only for open system (0) and shared key (1); SAE, FT
+  // and FILS carry algorithm-specific fields.
+  if (subtype === ManagementSubtype.AUTH && data.readUInt16LE(body) > 1) return;
+  frame.ies = parseIes(data, body + fixed, end, vendorParsers);
+  if (frame.ies.malformed) frame.malformed = `${managementName(subtype)}: ${frame.ies.malformed}`;
+}
+
+function managementName(subtype: number): string {
+  return Object.entries(ManagementSubtype).find(([, value]) => value === subtype)?.[0].toLowerCase().replace('_', ' ') ?? `subtype ${subtype}`;
+}

@@ -1,0 +1,163 @@
+/**
+ * Radiotap headers (DLT 127), read in place: the presence bitmaps (extended, with radiotap and
+ * vendor namespaces), each field at its natural alignment, and the measurements svc uses: the
+ * flags (FCS at the end, bad FCS, data padding), rate, channel, dBm signal and noise, antenna,
+ * MCS, A-MPDU, VHT and HE bandwidth. A field of an unknown kind stops the walk (its size is
+ * unknown) with what was read so far; a header that runs past the frame is malformed.
+ */
+
+/** What a radiotap header says about a frame. */
+export interface RadiotapInfo {
+  /** Header length: the 802.11 frame starts here. */
+  readonly length: number;
+  /** The frame ends with a 4-byte FCS. */
+  fcsAtEnd: boolean;
+  /** The receiver found the FCS wrong. */
+  badFcs: boolean;
+  /** Padding between the 802.11 header and its body (to a 32-bit boundary). */
+  dataPad: boolean;
+  tsft?: bigint;
+  /** Legacy rate, in 500 kb/s units. */
+  rate?: number;
+  freqMhz?: number;
+  channelFlags?: number;
+  signalDbm?: number;
+  noiseDbm?: number;
+  antenna?: number;
+  mcs?: number;
+  /** Channel width in MHz, from MCS, VHT or HE. */
+  widthMhz?: number;
+  ampduReference?: number;
+  vhtMcs?: number;
+  he?: boolean;
+}
+
+/** Thrown for a header that cannot be right. */
+export class RadiotapError extends Error {}
+
+/** (alignment, size) of radiotap namespace fields 0..27 (radiotap.org "defined fields"). */
+const FIELD_LAYOUT: readonly (readonly [number, number])[] = [
+  [8, 8], [1, 1], [1, 1], [2, 4], [1, 2], [1, 1], [1, 1], [2, 2], [2, 2], [2, 2], [1, 1], [1, 1], [1, 1], [1, 1],
+  [2, 2], [2, 2], [1, 1], [1, 1], [4, 8], [1, 3], [4, 8], [2, 12], [8, 12], [2, 12], [2, 12], [2, 6], [1, 1], [2, 4],
+];
+const PRESENT_EXT = 31;
+const PRESENT_VENDOR_NEXT = 30;
+const PRESENT_RADIOTAP_NEXT = 29;
+
+/** Parses the radiotap header at the start of `data`. */
+export function parseRadiotap(data: Buffer): RadiotapInfo {
+  if (data.length < 8) throw new RadiotapError(`a radiotap header needs 8 bytes, the frame has ${data.length}`);
+  if (data[0] !== 0) throw new RadiotapError(`radiotap version ${data[0]} is not 0`);
+  const length = data.readUInt16LE(2);
+  if (length < 8 || length > data.length) throw new RadiotapError(`the radiotap header claims ${length} bytes of a ${data.length}-byte frame`);
+  const info: RadiotapInfo = { length, fcsAtEnd: false, badFcs: false, dataPad: false };
+
+  // The presence words, each with the namespace it belongs to.
+  const words: { bits: number; namespace: 'radiotap' | 'vendor' }[] = [];
+  let at = 4;
+  let namespace: 'radiotap' | 'vendor' = 'radiotap';
+  for (;;) {
+    if (at + 4 > length) throw new RadiotapError('the radiotap presence bitmaps run past the header');
+    const bits = data.readUInt32LE(at);
+    words.push({ bits, namespace });
+    at += 4;
+    if (!(bits & (1 << PRESENT_EXT))) break;
+    if (bits & (1 << PRESENT_VENDOR_NEXT)) namespace = 'vendor';
+    else if (bits & (1 << PRESENT_RADIOTAP_NEXT)) namespace = 'radiotap';
+  }
+
+  let firstRadiotapWord = true;
+  for (let index = 0; index < words.length; index++) {
+    const { bits, namespace: space } = words[index]!;
+    if (space === 'vendor') {
+      // A vendor namespace: its data starts with OUI(3), sub-namespace(1), skip length(2), 2-aligned.
+      const previous = words[index - 1];
+      if (previous && previous.namespace === 'vendor') continue; // the same namespace's later words
+      at = align(at, 2);
+      if (at + 6 > length) throw new RadiotapError('a radiotap vendor namespace runs past the header');
+      at += 6 + data.readUInt16LE(at + 4);
+      continue;
+    }
+    for (let field = 0; field < 29; field++) {
+      if (!(bits & (1 << field))) continue;
+      const layout = FIELD_LAYOUT[field];
+      if (!layout) return info; // TLVs or an unknown field: its size is unknown, stop here
+      at = align(at, layout[0]);
+      if (at + layout[1] > length) throw new RadiotapError(`radiotap field ${field} runs past the header`);
+      if (field !== 1 || firstRadiotapWord) readField(data, at, field, info);
+      at += layout[1];
+    }
+    firstRadiotapWord = false;
+  }
+  return info;
+}
+
+function align(offset: number, alignment: number): number {
+  return alignment <= 1 ? offset : Math.ceil(offset / alignment) * alignment;
+}
+
+function readField(data: Buffer, at: number, field: number, info: RadiotapInfo): void {
+  switch (field) {
+    case 0:
+      info.tsft ??= data.readBigUInt64LE(at);
+      return;
+    case 1: {
+      const flags = data[at]!;
+      info.fcsAtEnd = (flags & 0x10) !== 0;
+      info.dataPad = (flags & 0x20) !== 0;
+      info.badFcs = (flags & 0x40) !== 0;
+      return;
+    }
+    case 2:
+      info.rate ??= data[at];
+      return;
+    case 3:
+      info.freqMhz ??= data.readUInt16LE(at) || undefined;
+      info.channelFlags ??= data.readUInt16LE(at + 2);
+      return;
+    case 5:
+      info.signalDbm ??= data.readInt8(at);
+      return;
+    case 6:
+      info.noiseDbm ??= data.readInt8(at);
+      return;
+    case 11:
+      info.antenna ??= data[at];
+      return;
+    case 18:
+      info.freqMhz ??= data.readUInt16LE(at + 4) || undefined;
+      return;
+    case 19: {
+      const known = data[at]!;
+      if (known & 0x02) info.mcs ??= data[at + 2];
+      if (known & 0x01) info.widthMhz ??= [20, 40, 20, 20][data[at + 1]! & 0x03];
+      return;
+    }
+    case 20:
+      info.ampduReference ??= data.readUInt32LE(at);
+      return;
+    case 21: {
+      const known = data.readUInt16LE(at);
+      if (known & 0x0040) info.widthMhz ??= vhtWidth(data[at + 3]!);
+      info.vhtMcs ??= data[at + 4]! >> 4;
+      return;
+    }
+    case 23: {
+      info.he = true;
+      const data1 = data.readUInt16LE(at);
+      const bandwidth = data.readUInt16LE(at + 8) & 0x0f;
+      if (data1 & 0x4000 && bandwidth <= 3) info.widthMhz ??= [20, 40, 80, 160][bandwidth];
+      return;
+    }
+    default:
+  }
+}
+
+/** VHT bandwidth code (radiotap VHT field) to MHz. */
+function vhtWidth(code: number): number | undefined {
+  if (code === 0) return 20;
+  if (code <= 3) return 40;
+  if (code <= 10) return 80;
+  if (code <= 25) return 160;
+  return undefined;
+}
