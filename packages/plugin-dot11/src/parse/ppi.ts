@@ -4,6 +4,7 @@
  * presence and validity, rate, channel frequency, and dBm signal and noise. Other field types
  * are skipped by their length; a header or field that runs past the frame is malformed.
  */
+import { RadioHeaderError, radioHeaderLength } from './radio-header.js';
 
 /** What a PPI header says about a frame. */
 export interface PpiInfo {
@@ -20,23 +21,18 @@ export interface PpiInfo {
   noiseDbm?: number;
 }
 
-/** Thrown for a header that cannot be right. */
-export class PpiError extends Error {}
 
 const FIELD_80211_COMMON = 2;
 
 /** Parses the PPI header at the start of `data`. */
 export function parsePpi(data: Buffer): PpiInfo {
-  if (data.length < 8) throw new PpiError(`a PPI header needs 8 bytes, the frame has ${data.length}`);
-  if (data[0] !== 0) throw new PpiError(`PPI version ${data[0]} is not 0`);
-  const length = data.readUInt16LE(2);
-  if (length < 8 || length > data.length) throw new PpiError(`the PPI header claims ${length} bytes of a ${data.length}-byte frame`);
+  const length = radioHeaderLength(data, 'PPI');
   const info: PpiInfo = { length, innerLinkType: data.readUInt32LE(4), fcsAtEnd: false, badFcs: false };
   for (let at = 8; at + 4 <= length; ) {
     const type = data.readUInt16LE(at);
     const size = data.readUInt16LE(at + 2);
     const body = at + 4;
-    if (body + size > length) throw new PpiError(`PPI field ${type} runs past the header`);
+    if (body + size > length) throw new RadioHeaderError(`PPI field ${type} runs past the header`);
     if (type === FIELD_80211_COMMON && size >= 20) {
       const flags = data.readUInt16LE(body + 8);
       info.fcsAtEnd = (flags & 0x0001) !== 0;

@@ -5,6 +5,7 @@
  * MCS, A-MPDU, VHT and HE bandwidth. A field of an unknown kind stops the walk (its size is
  * unknown) with what was read so far; a header that runs past the frame is malformed.
  */
+import { RadioHeaderError, radioHeaderLength } from './radio-header.js';
 
 /** What a radiotap header says about a frame. */
 export interface RadiotapInfo {
@@ -32,8 +33,6 @@ export interface RadiotapInfo {
   he?: boolean;
 }
 
-/** Thrown for a header that cannot be right. */
-export class RadiotapError extends Error {}
 
 /** (alignment, size) of radiotap namespace fields 0..27 (radiotap.org "defined fields"). */
 const FIELD_LAYOUT: readonly (readonly [number, number])[] = [
@@ -46,10 +45,7 @@ const PRESENT_RADIOTAP_NEXT = 29;
 
 /** Parses the radiotap header at the start of `data`. */
 export function parseRadiotap(data: Buffer): RadiotapInfo {
-  if (data.length < 8) throw new RadiotapError(`a radiotap header needs 8 bytes, the frame has ${data.length}`);
-  if (data[0] !== 0) throw new RadiotapError(`radiotap version ${data[0]} is not 0`);
-  const length = data.readUInt16LE(2);
-  if (length < 8 || length > data.length) throw new RadiotapError(`the radiotap header claims ${length} bytes of a ${data.length}-byte frame`);
+  const length = radioHeaderLength(data, 'radiotap');
   const info: RadiotapInfo = { length, fcsAtEnd: false, badFcs: false, dataPad: false };
 
   // The presence words, each with the namespace it belongs to.
@@ -57,7 +53,7 @@ export function parseRadiotap(data: Buffer): RadiotapInfo {
   let at = 4;
   let namespace: 'radiotap' | 'vendor' = 'radiotap';
   for (;;) {
-    if (at + 4 > length) throw new RadiotapError('the radiotap presence bitmaps run past the header');
+    if (at + 4 > length) throw new RadioHeaderError('the radiotap presence bitmaps run past the header');
     const bits = data.readUInt32LE(at);
     words.push({ bits, namespace });
     at += 4;
@@ -74,7 +70,7 @@ export function parseRadiotap(data: Buffer): RadiotapInfo {
       const previous = words[index - 1];
       if (previous && previous.namespace === 'vendor') continue; // the same namespace's later words
       at = align(at, 2);
-      if (at + 6 > length) throw new RadiotapError('a radiotap vendor namespace runs past the header');
+      if (at + 6 > length) throw new RadioHeaderError('a radiotap vendor namespace runs past the header');
       at += 6 + data.readUInt16LE(at + 4);
       continue;
     }
@@ -83,7 +79,7 @@ export function parseRadiotap(data: Buffer): RadiotapInfo {
       const layout = FIELD_LAYOUT[field];
       if (!layout) return info; // TLVs or an unknown field: its size is unknown, stop here
       at = align(at, layout[0]);
-      if (at + layout[1] > length) throw new RadiotapError(`radiotap field ${field} runs past the header`);
+      if (at + layout[1] > length) throw new RadioHeaderError(`radiotap field ${field} runs past the header`);
       if (field !== 1 || firstRadiotapWord) readField(data, at, field, info);
       at += layout[1];
     }
