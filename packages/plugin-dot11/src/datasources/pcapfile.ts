@@ -5,10 +5,9 @@
  * second. At the end of the file the source stays open, idle, as Kismet's does. Probing says
  * yes to an existing regular file that starts like a capture file.
  */
-import { open, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseBoolean, SvcError, stableUuid, type Capture, type DatasourceTypeDefinition, type OpenContext, type Packet, type SourceDefinition } from '@svc/core';
-import { CaptureFile, captureFormatOf, type CaptureFrame } from '../pcap/capture-file.js';
+import { CaptureFile, type CaptureFrame } from '../pcap/capture-file.js';
 
 /** Type name, as Kismet spells it. */
 export const PCAPFILE_TYPE = 'pcapfile';
@@ -26,17 +25,11 @@ export const pcapfileType: DatasourceTypeDefinition = {
   open: openPcapfile,
 };
 
+/** Whether the path is a regular file that starts like a pcap or pcapng file (the reader's own check). */
 async function isCaptureFile(path: string): Promise<boolean> {
   try {
-    if (!(await stat(path)).isFile()) return false;
-    const handle = await open(path, 'r');
-    try {
-      const magic = Buffer.alloc(4);
-      const { bytesRead } = await handle.read(magic, 0, 4, 0);
-      return captureFormatOf(magic.subarray(0, bytesRead)) !== undefined;
-    } finally {
-      await handle.close();
-    }
+    await (await CaptureFile.open(path)).close();
+    return true;
   } catch {
     return false;
   }

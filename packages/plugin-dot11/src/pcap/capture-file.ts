@@ -32,7 +32,7 @@ const PCAPNG_SHB = 0x0a0d0d0a;
 const PCAPNG_BYTE_ORDER = 0x1a2b3c4d;
 
 /** The format of a file from its first four bytes, or undefined when it is no capture file. */
-export function captureFormatOf(magic: Buffer): CaptureFormat | undefined {
+function captureFormatOf(magic: Buffer): CaptureFormat | undefined {
   if (magic.length < 4) return undefined;
   const big = magic.readUInt32BE(0);
   if (big === PCAPNG_SHB) return 'pcapng';
