@@ -38,7 +38,15 @@ export { parseRate, type Rate, type RateUnit } from './alerts/rate.js';
 export { parseTimestamp } from './time/timestamp.js';
 export { PACKET_STAGES, runPacketChain, type PacketStage } from './packets/chain.js';
 export type { Packet, PacketSignal, PacketGps } from './packets/packet.js';
-export type { Device, DeviceComponents, RecordSource } from './tracker/device.js';
+export type { Device, RecordSource } from './tracker/device.js';
+
+/**
+ * Per-PHY device data, one slot per PHY plugin. Declared here, in the package entry, so that a
+ * plugin's `declare module '@svc/core' { interface DeviceComponents { dot11: Dot11Device } }`
+ * merges with it (TypeScript does not merge augmentations into re-exported interfaces).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface DeviceComponents {}
 export type { PhyDefinition, PhyDeviceComponent } from './tracker/phy.js';
 export { DeviceTracker, type TrackerSettings } from './tracker/device-tracker.js';
 export { TrackedDevice, type PhyState, type SeenBy } from './tracker/tracked-device.js';

@@ -49,9 +49,12 @@ export class EventBus {
     };
   }
 
-  /** True when anyone listens to a topic, so periodic publishers can skip idle work. */
+  /**
+   * True when anyone listens to a topic, so publishers can skip building payloads nobody reads.
+   * Counts taps, not `isUsed()`: the plugin guards intercept every hook, which makes it always true.
+   */
   hasListeners(topic: string): boolean {
-    return this.#listeners.has(topic) || this.#listeners.has(ALL_TOPICS) || this.hooks.event.isUsed();
+    return this.#listeners.has(topic) || this.#listeners.has(ALL_TOPICS) || this.hooks.event.taps.length > 0;
   }
 
   /** Declared topics. */

@@ -34,7 +34,7 @@ export interface TestReport {
   length?: number;
 }
 
-declare module '../tracker/device.js' {
+declare module '../index.js' {
   interface DeviceComponents {
     /** The test PHY's sub-record. */
     test: { 'test.device.model': string };

@@ -67,4 +67,42 @@ test('a bad view= line stops startup with a message naming it', async () => {
   }
 });
 
+test('a device a packet only names counts the packet but keeps its own signal and channel', async () => {
+  const t = await createTestService({ plugins: [testPhyPlugin], log: quiet });
+  try {
+    const phy = t.svc.devices.phy('TESTPHY')!;
+    const packet = { tsSec: 1_700_000_000, tsUsec: 0, sourceUuid: 'S', dlt: 0, annotations: {}, signal: { signalDbm: -40, freqKhz: 2_437_000, channel: '6' } };
+    const sender = t.svc.devices.touch(packet, phy, 1);
+    const named = t.svc.devices.touch(packet, phy, 2, false);
+    t.svc.devices.commit();
+    assert.is(sender.channel, '6');
+    assert.is(sender.signal?.toRecord()['svc.common.signal.last_signal'], -40);
+    assert.is(named.packetsTotal, 1);
+    assert.is(named.lastTime, 1_700_000_000);
+    assert.is(named.channel, '');
+    assert.is(named.signal, undefined);
+    assert.is(t.svc.devices.record(named)['svc.device.base.key'], named.key);
+  } finally {
+    await t.close();
+  }
+});
+
+test('packets per frequency and per source are counted exactly when they alternate, whatever a PHY writes to frequency', async () => {
+  const t = await createTestService({ plugins: [testPhyPlugin], log: quiet });
+  try {
+    const phy = t.svc.devices.phy('TESTPHY')!;
+    const packet = (uuid: string, freqKhz: number) => ({ tsSec: 1_700_000_000, tsUsec: 0, sourceUuid: uuid, dlt: 0, annotations: {}, signal: { freqKhz } });
+    const device = t.svc.devices.touch(packet('A', 2_412_000), phy, 5);
+    device.frequency = 2_462_000; // a PHY's own idea of the channel, as 802.11 beacons give it
+    for (const [uuid, freq] of [['B', 2_462_000], ['A', 2_412_000], ['A', 2_412_000], ['B', 2_462_000]] as const) t.svc.devices.touch(packet(uuid, freq), phy, 5);
+    t.svc.devices.commit();
+    const record = t.svc.devices.record(device);
+    assert.equal(record['svc.device.base.freq_khz_map'], { '2412000': 3, '2462000': 2 });
+    assert.equal((record['svc.device.base.seenby'] as any[]).map((seen) => [seen['svc.common.seenby.uuid'], seen['svc.common.seenby.num_packets']]), [['A', 3], ['B', 2]]);
+    assert.is(t.svc.deviceViews.get('seenby-B')!.size, 1);
+  } finally {
+    await t.close();
+  }
+});
+
 test.run();

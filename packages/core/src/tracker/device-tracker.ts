@@ -85,8 +85,12 @@ export class DeviceTracker {
    * Records that `packet` belongs to the device (`phy`, `mac`), creating it if new. Updates
    * times, counters, signal, frequency and seen-by; returns the device for the PHY to update
    * its sub-record. Cheap enough to call for every packet.
+   *
+   * `transmitted` is false for a device the packet only names (the receiver, the access point
+   * a client talks to, a wired host behind it): its times and counters move, but the packet's
+   * signal and channel are the transmitter's and are not recorded on it.
    */
-  touch(packet: Packet, phy: PhyState, mac: number): TrackedDevice {
+  touch(packet: Packet, phy: PhyState, mac: number, transmitted = true): TrackedDevice {
     const devices = this.#byPhy[phy.id]!;
     let device = devices.get(mac);
     const time = packet.tsSec + packet.tsUsec / 1e6;
@@ -110,28 +114,40 @@ export class DeviceTracker {
     const length = packet.data?.length ?? 0;
     device.datasize += length;
     if (this.settings.trackRrds) (device.packetsRrd ??= new Rrd()).add(packet.tsSec, 1);
-    const signal = packet.signal;
+    const signal = transmitted ? packet.signal : undefined;
     if (signal) {
       if (signal.signalDbm !== undefined || signal.noiseDbm !== undefined) {
         (device.signal ??= new SignalData()).add(signal.signalDbm ?? 0, signal.noiseDbm ?? 0);
       }
       if (signal.freqKhz) {
+        // Most packets come on the frequency of the one before: count those without a lookup.
+        let count = device.frequencyCount;
+        if (count === undefined || count.khz !== signal.freqKhz) {
+          const map = (device.freqKhzMap ??= new Map());
+          count = map.get(signal.freqKhz);
+          if (count === undefined) map.set(signal.freqKhz, (count = { khz: signal.freqKhz, packets: 0 }));
+          device.frequencyCount = count;
+        }
+        count.packets++;
         device.frequency = signal.freqKhz;
-        const map = (device.freqKhzMap ??= new Map());
-        map.set(signal.freqKhz, (map.get(signal.freqKhz) ?? 0) + 1);
       }
       if (signal.channel) device.channel = signal.channel;
     }
     if (packet.sourceUuid) {
-      const seenby = (device.seenby ??= new Map());
-      const seen = seenby.get(packet.sourceUuid);
-      if (seen) {
-        seen.numPackets++;
-        if (time > seen.lastTime) seen.lastTime = time;
-      } else {
-        seenby.set(packet.sourceUuid, { uuid: packet.sourceUuid, firstTime: time, lastTime: time, numPackets: 1 });
-        this.views.seenbyView(packet.sourceUuid).add(device);
+      // Most devices are heard by one source: the last one is checked before the map.
+      let seen = device.lastSeenBy;
+      if (seen === undefined || seen.uuid !== packet.sourceUuid) {
+        const seenby = (device.seenby ??= new Map());
+        seen = seenby.get(packet.sourceUuid);
+        if (seen === undefined) {
+          seen = { uuid: packet.sourceUuid, firstTime: time, lastTime: time, numPackets: 0 };
+          seenby.set(packet.sourceUuid, seen);
+          this.views.seenbyView(packet.sourceUuid).add(device);
+        }
+        device.lastSeenBy = seen;
       }
+      seen.numPackets++;
+      if (time > seen.lastTime) seen.lastTime = time;
     }
     if (packet.gps && packet.gps.fix >= 2) this.#locate(device, packet.gps);
     if (!device.touched) {
@@ -139,6 +155,11 @@ export class DeviceTracker {
       this.#touched.push(device);
     }
     return device;
+  }
+
+  /** The device's full record (base fields and PHY sub-record), as events and clients get it. */
+  record(device: TrackedDevice, now = nowSeconds()): Record<string, unknown> {
+    return deviceRecord(device, now);
   }
 
   /**

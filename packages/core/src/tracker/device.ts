@@ -5,9 +5,9 @@
  * A component that implements `toRecord()` is serialized through it.
  */
 
-/** Per-PHY device data, one slot per PHY plugin, added by module augmentation. */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
-export interface DeviceComponents {}
+import type { DeviceComponents } from '../index.js';
+
+export type { DeviceComponents };
 
 /** A component that serializes itself (to keep its in-memory form compact). */
 export interface RecordSource {

@@ -50,6 +50,12 @@ export interface DeviceLocation {
   sum: { lat: number; lon: number; alt: number; count: number };
 }
 
+/** Packets heard on one frequency. */
+export interface FrequencyCount {
+  readonly khz: number;
+  packets: number;
+}
+
 let nextSerial = 0;
 
 /** A device held by the tracker. */
@@ -79,8 +85,13 @@ export class TrackedDevice implements Device {
   numAlerts = 0;
   signal: SignalData | undefined = undefined;
   packetsRrd: Rrd | undefined = undefined;
-  freqKhzMap: Map<number, number> | undefined = undefined;
+  /** Packets per frequency in kHz. */
+  freqKhzMap: Map<number, FrequencyCount> | undefined = undefined;
+  /** The counter of the last packet's frequency, so the common case skips the map. */
+  frequencyCount: FrequencyCount | undefined = undefined;
   seenby: Map<string, SeenBy> | undefined = undefined;
+  /** The seen-by record of the last packet's source, so the common case skips the map. */
+  lastSeenBy: SeenBy | undefined = undefined;
   tags: Map<string, string> | undefined = undefined;
   location: DeviceLocation | undefined = undefined;
   relatedDevices: Map<string, Set<string>> | undefined = undefined;
