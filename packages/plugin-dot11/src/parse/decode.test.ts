@@ -5,38 +5,12 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
-import { randomBytes, seededRandom, testDataPath } from '@svc/core/testing';
 import { channelOfFrequency, frequencyOfChannel } from './channels.js';
 import { decodeDot11, LinkType } from './decode.js';
 import { Dot11Type, ManagementSubtype } from './dot11-header.js';
-import { parseIes, type VendorIeParser } from './ies.js';
-
-const AP = 'a0:04:60:11:22:33';
-const STA = '3c:22:fb:44:55:66';
-const DA = '01:00:5e:00:00:fb';
-const mac = (text: string) => Buffer.from(text.replaceAll(':', ''), 'hex');
-const macNumber = (text: string) => parseInt(text.replaceAll(':', ''), 16);
-const u16 = (value: number) => Buffer.from([value & 0xff, value >> 8]);
-const element = (tag: number, ...bytes: (number | Buffer)[]) => {
-  const body = Buffer.concat(bytes.map((b) => (typeof b === 'number' ? Buffer.from([b]) : b)));
-  return Buffer.concat([Buffer.from([tag, body.length]), body]);
-};
-const ssid = (text: string) => element(0, Buffer.from(text));
-
-/** A management frame: frame control, duration, DA, SA, BSSID, sequence, body. */
-function management(subtype: number, body: Buffer, flags = 0, from = AP, to = 'ff:ff:ff:ff:ff:ff'): Buffer {
-  return Buffer.concat([Buffer.from([subtype << 4, flags]), u16(0), mac(to), mac(from), mac(AP), u16(0x1230), body]);
-}
-const beaconFixed = (capability: number) => Buffer.concat([Buffer.alloc(8), u16(100), u16(capability)]);
-const rsnPskCcmp = element(48, u16(1), Buffer.from([0x00, 0x0f, 0xac, 4]), u16(1), Buffer.from([0x00, 0x0f, 0xac, 4]), u16(1), Buffer.from([0x00, 0x0f, 0xac, 2]), u16(0));
-
-/** A radiotap header with flags, rate, channel, signal and noise. */
-function radiotap(options: { flags?: number; freq?: number; signal?: number; noise?: number } = {}): Buffer {
-  const body = Buffer.concat([Buffer.from([options.flags ?? 0, 2]), u16(options.freq ?? 2437), u16(0x00a0), Buffer.from([(options.signal ?? -40) & 0xff, (options.noise ?? -95) & 0xff])]);
-  const header = Buffer.concat([Buffer.from([0, 0]), u16(8 + body.length), Buffer.from([0x6e, 0, 0, 0]), body]);
-  return header;
-}
+import { parseIes } from './ies.js';
+import { IeParserTable } from './ie-parsers.js';
+import { AP, DA, EAPOL_KEY_INFO, STA, beaconFixed, dataFrame, eapolKeyBody, element, mac, macNumber, management, radiotap, rsnPskCcmp, ssid, u16, fuzzFrames } from './test-frames.js';
 
 test('channels and frequencies', () => {
   assert.equal([2412, 2437, 2484, 5180, 5825, 5955, 4920, 2413, 900].map(channelOfFrequency), [1, 6, 14, 36, 165, 1, 184, undefined, undefined]);
@@ -85,13 +59,28 @@ test('vendor elements: WPA, WPS attributes, and a plugin-registered parser for a
   const tlv = (type: number, value: Buffer) => Buffer.concat([Buffer.from([type >> 8, type & 0xff, value.length >> 8, value.length & 0xff]), value]);
   const wps = element(221, Buffer.from([0x00, 0x50, 0xf2, 4]), tlv(0x104a, Buffer.from([0x10])), tlv(0x1044, Buffer.from([2])), tlv(0x1057, Buffer.from([1])), tlv(0x1021, Buffer.from('ACME')), tlv(0x1011, Buffer.from('Router\0')));
   const custom = element(221, Buffer.from([0x00, 0x10, 0x18, 0x02, 0xaa]));
-  const seen: string[] = [];
-  const parsers = new Map<number, VendorIeParser>([[0x001018, (data, start, end) => seen.push(data.subarray(start, end).toString('hex'))]]);
-  const data = Buffer.concat([wpa, wps, custom]);
+  const mesh = element(113, Buffer.from([7, 8]));
+  const parsers = new IeParserTable();
+  parsers.add({ name: 'test.broadcom', tag: 221, oui: 0x001018, parse: (data, start, end) => data.subarray(start, end).toString('hex') });
+  parsers.add({ name: 'test.mesh', tag: 113, parse: (data, start, end) => end - start });
+  parsers.add({ name: 'test.broken', tag: 113, parse: () => { throw new Error('plugin bug'); } });
+  const data = Buffer.concat([wpa, wps, custom, mesh]);
   const ies = parseIes(data, 0, data.length, parsers);
   assert.equal(ies.wpa, { version: 1, groupCipher: 2, pairwiseCiphers: [2], akms: [2], truncated: false });
   assert.equal(ies.wps, { version: 0x10, state: 2, locked: true, manufacturer: 'ACME', deviceName: 'Router' });
-  assert.equal(seen, ['02aa']);
+  assert.equal([...ies.custom!], [['test.broadcom', '02aa'], ['test.mesh', 2]], 'results by parser name; the throwing parser keeps nothing');
+  assert.is(parsers.failures, 1);
+  assert.is(parseIes(data, 0, data.length).custom, undefined, 'no table, no custom results');
+});
+
+test('element parser registration refuses what cannot work', () => {
+  const parsers = new IeParserTable();
+  const parse = () => 1;
+  assert.throws(() => parsers.add({ name: 'x', tag: 256, parse }), /tag must be 0-255/);
+  assert.throws(() => parsers.add({ name: 'x', tag: 48, oui: 1, parse }), /OUI applies only to vendor elements/);
+  assert.throws(() => parsers.add({ name: 'x', tag: 221, oui: 0x1000000, parse }), /24-bit/);
+  parsers.add({ name: 'x', tag: 221, parse });
+  assert.throws(() => parsers.add({ name: 'x', tag: 1, parse }), /already registered/);
 });
 
 test('elements that run past the frame make it malformed; a cut RSN element keeps what is whole', () => {
@@ -105,8 +94,7 @@ test('elements that run past the frame make it malformed; a cut RSN element keep
 });
 
 test('data frames: address roles for each to/from-DS combination, QoS, WDS, protected', () => {
-  const data = (flags: number, a1: string, a2: string, a3: string, subtype = 0, extra: Buffer[] = []) =>
-    decodeDot11(Buffer.concat([Buffer.from([0x08 | (subtype << 4), flags]), u16(0), mac(a1), mac(a2), mac(a3), u16(0), ...extra, Buffer.alloc(8)]), LinkType.IEEE802_11).header!;
+  const data = (flags: number, a1: string, a2: string, a3: string, subtype = 0, extra: Buffer[] = []) => decodeDot11(dataFrame(flags, a1, a2, a3, subtype, extra), LinkType.IEEE802_11).header!;
   const toAp = data(0x01, AP, STA, DA);
   assert.equal([toAp.bssid, toAp.source, toAp.destination, toAp.transmitter], [AP, STA, DA, STA].map(macNumber));
   const fromAp = data(0x02, STA, AP, DA);
@@ -185,51 +173,27 @@ test('PPI with the 802.11-common field', () => {
   const common = Buffer.concat([Buffer.alloc(8), u16(0x0001), u16(108), u16(2462), u16(0x00c0), Buffer.from([0, 0, 0xbe, 0xa1])]);
   const ppi = Buffer.concat([Buffer.from([0, 0]), u16(8 + 4 + 20), Buffer.from([105, 0, 0, 0]), u16(2), u16(20), common]);
   const frame = decodeDot11(Buffer.concat([ppi, management(ManagementSubtype.BEACON, Buffer.concat([beaconFixed(0x0001), ssid('ppi')])), Buffer.alloc(4)]), LinkType.PPI);
-  assert.equal(frame.radio, { badFcs: false, freqMhz: 2462, channel: 11, signalDbm: -66, noiseDbm: -95, rate: 108 });
+  assert.equal(frame.radio, { badFcs: false, freqMhz: 2462, channel: 11, signalDbm: -66, noiseDbm: -95, rate: 108, widthMhz: undefined });
   assert.is(frame.ies!.ssid!.toString(), 'ppi');
 });
 
 test('EAPOL-Key messages 1 to 4 of the 4-way handshake', () => {
-  const eapol = (keyInfo: number, nonceByte: number) =>
-    decodeDot11(
-      Buffer.concat([Buffer.from([0x08, 0x01]), u16(0), mac(AP), mac(STA), mac(AP), u16(0), Buffer.from([0xaa, 0xaa, 0x03, 0, 0, 0, 0x88, 0x8e, 2, 3, 0, 95, 2]), Buffer.from([keyInfo >> 8, keyInfo & 0xff]), u16(16), Buffer.alloc(8), Buffer.alloc(32, nonceByte), Buffer.alloc(50)]),
-      LinkType.IEEE802_11,
-    ).eapol?.message;
-  assert.equal([eapol(0x008a, 1), eapol(0x010a, 1), eapol(0x13ca, 1), eapol(0x030a, 0)], [1, 2, 3, 4]);
+  const eapol = (keyInfo: number, nonceByte: number) => decodeDot11(dataFrame(0x01, AP, STA, AP, 0, [], eapolKeyBody(keyInfo, nonceByte)), LinkType.IEEE802_11).eapol?.message;
+  assert.equal([eapol(EAPOL_KEY_INFO[1], 1), eapol(EAPOL_KEY_INFO[2], 1), eapol(EAPOL_KEY_INFO[3], 1), eapol(EAPOL_KEY_INFO[4], 0)], [1, 2, 3, 4]);
 });
 
 test('fuzz: 100,000 random and damaged frames never throw out of the decoder', () => {
-  const random = seededRandom(80211);
-  const real = [readFileSync(testDataPath('dot11', 'aircrack-ng_test1.pcap')), readFileSync(testDataPath('dot11', 'packetnet_80211_ppi_multiplefields.pcap'))];
-  const samples: { data: Buffer; linkType: number }[] = [];
-  for (const file of real) {
-    const linkType = file.readUInt32LE(20);
-    for (let at = 24; at + 16 <= file.length; ) {
-      const length = file.readUInt32LE(at + 8);
-      samples.push({ data: file.subarray(at + 16, at + 16 + length), linkType });
-      at += 16 + length;
-    }
-  }
   let malformed = 0;
-  for (let i = 0; i < 100_000; i++) {
-    let data: Buffer;
-    let linkType: number;
-    if (i % 4 === 0) {
-      data = randomBytes(random, 300);
-      linkType = [105, 127, 192][i % 3]!;
-    } else {
-      const sample = samples[Math.floor(random() * samples.length)]!;
-      data = Buffer.from(sample.data);
-      linkType = sample.linkType;
-      for (let hits = 1 + Math.floor(random() * 4); hits > 0; hits--) if (data.length) data[Math.floor(random() * data.length)] = Math.floor(random() * 256);
-      if (random() < 0.4) data = data.subarray(0, Math.floor(random() * data.length));
-    }
+  let i = 0;
+  for (const { data, linkType } of fuzzFrames(100_000, 80211)) {
     try {
       if (decodeDot11(data, linkType).malformed) malformed++;
     } catch (error) {
       assert.unreachable(`iteration ${i} threw: ${(error as Error).stack}\n${data.toString('hex')}`);
     }
+    i++;
   }
+  assert.is(i, 100_000);
   assert.ok(malformed > 1000, `damage was noticed (${malformed} malformed)`);
 });
 

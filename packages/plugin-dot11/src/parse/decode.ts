@@ -7,7 +7,8 @@
 import { channelOfFrequency } from './channels.js';
 import { Dot11Malformed, Dot11Type, ManagementSubtype, NotDot11, parseDot11Header, type Dot11Header } from './dot11-header.js';
 import { parseEapolKey, type EapolKey } from './eapol.js';
-import { parseIes, type Dot11Ies, type VendorIeParser } from './ies.js';
+import type { IeParserTable } from './ie-parsers.js';
+import { parseIes, type Dot11Ies } from './ies.js';
 import { parsePpi } from './ppi.js';
 import { parseRadiotap } from './radiotap.js';
 
@@ -29,6 +30,8 @@ export interface Dot11Radio {
 /** A decoded frame. */
 export interface Dot11Frame {
   readonly radio: Dot11Radio;
+  /** Bytes of the 802.11 frame itself (no radio header, no FCS), once the radio header was read. */
+  frameLength?: number;
   /** Frame type and subtype, whenever the frame control was readable (even when the rest is cut). */
   type?: number;
   subtype?: number;
@@ -61,9 +64,23 @@ const FIXED_FIELDS: Readonly<Record<number, number>> = {
 };
 
 /** Decodes a frame of the given link type. */
-export function decodeDot11(data: Buffer, linkType: number, vendorParsers?: ReadonlyMap<number, VendorIeParser>): Dot11Frame {
-  const radio: Dot11Radio = { badFcs: false };
-  const frame: Dot11Frame = { radio };
+export function decodeDot11(data: Buffer, linkType: number, parsers?: IeParserTable): Dot11Frame {
+  // Every field exists from the start, so all frames share one shape.
+  const radio: Dot11Radio = { freqMhz: undefined, channel: undefined, signalDbm: undefined, noiseDbm: undefined, rate: undefined, widthMhz: undefined, badFcs: false };
+  const frame: Dot11Frame = {
+    radio,
+    frameLength: undefined,
+    type: undefined,
+    subtype: undefined,
+    header: undefined,
+    notDot11: undefined,
+    malformed: undefined,
+    capability: undefined,
+    beaconInterval: undefined,
+    ies: undefined,
+    code: undefined,
+    eapol: undefined,
+  };
   let start = 0;
   let end = data.length;
   let dataPad = false;
@@ -98,11 +115,12 @@ export function decodeDot11(data: Buffer, linkType: number, vendorParsers?: Read
     }
     if (radio.freqMhz !== undefined) radio.channel = channelOfFrequency(radio.freqMhz);
     if (end < start) throw new Dot11Malformed('the frame is shorter than its FCS');
+    frame.frameLength = end - start;
     const header = parseDot11Header(data, start, end);
     frame.header = header;
     frame.type = header.type;
     frame.subtype = header.subtype;
-    if (header.type === Dot11Type.MANAGEMENT && !header.protected) decodeManagement(data, start + header.bodyOffset, end, header.subtype, frame, vendorParsers);
+    if (header.type === Dot11Type.MANAGEMENT && !header.protected) decodeManagement(data, start + header.bodyOffset, end, header.subtype, frame, parsers);
     else if (header.type === Dot11Type.DATA && !header.protected && (header.subtype & 0x04) === 0) {
       const body = dataPad ? start + Math.ceil(header.bodyOffset / 4) * 4 : start + header.bodyOffset;
       frame.eapol = parseEapolKey(data, body, end);
@@ -120,7 +138,7 @@ export function decodeDot11(data: Buffer, linkType: number, vendorParsers?: Read
   return frame;
 }
 
-function decodeManagement(data: Buffer, body: number, end: number, subtype: number, frame: Dot11Frame, vendorParsers?: ReadonlyMap<number, VendorIeParser>): void {
+function decodeManagement(data: Buffer, body: number, end: number, subtype: number, frame: Dot11Frame, parsers?: IeParserTable): void {
   const fixed = FIXED_FIELDS[subtype];
   if (fixed === undefined) return;
   if (end - body < fixed) {
@@ -152,7 +170,7 @@ function decodeManagement(data: Buffer, body: number, end: number, subtype: numb
   // Authentication bodies hold elements only for open system (0) and shared key (1); SAE, FT
   // and FILS carry algorithm-specific fields.
   if (subtype === ManagementSubtype.AUTH && data.readUInt16LE(body) > 1) return;
-  frame.ies = parseIes(data, body + fixed, end, vendorParsers);
+  frame.ies = parseIes(data, body + fixed, end, parsers);
   if (frame.ies.malformed) frame.malformed = `${managementName(subtype)}: ${frame.ies.malformed}`;
 }
 

@@ -69,7 +69,47 @@ const PS_POLL = 10;
 
 /** Reads a MAC at `at` as a 48-bit number. */
 export function readMac(data: Buffer, at: number): number {
-  return data.readUIntBE(at, 6);
+  return data[at]! * 0x10000000000 + data[at + 1]! * 0x100000000 + data.readUInt32BE(at + 2);
+}
+
+/** Throws a malformed-frame error when the frame is shorter than `bytes`. */
+function need(available: number, bytes: number, what: string, type: number, subtype: number): void {
+  if (available < bytes) throw new Dot11Malformed(`${what} needs ${bytes} bytes, the frame has ${available}`, { type, subtype });
+}
+
+/**
+ * Builds a header with every field present, in one order, so all headers share one shape and
+ * the hot path stays monomorphic.
+ */
+function header(
+  type: number,
+  subtype: number,
+  flags: number,
+  receiver: number,
+  transmitter: number | undefined,
+  bssid: number | undefined,
+  source: number | undefined,
+  destination: number | undefined,
+  sequence: number | undefined,
+  qos: boolean,
+  bodyOffset: number,
+): Dot11Header {
+  return {
+    type,
+    subtype,
+    toDs: (flags & 0x01) !== 0,
+    fromDs: (flags & 0x02) !== 0,
+    retry: (flags & 0x08) !== 0,
+    protected: (flags & 0x40) !== 0,
+    receiver,
+    transmitter,
+    bssid,
+    source,
+    destination,
+    sequence,
+    qos,
+    bodyOffset,
+  };
 }
 
 /** Parses the header of the 802.11 frame in `data[start, end)`. */
@@ -82,49 +122,42 @@ export function parseDot11Header(data: Buffer, start: number, end: number): Dot1
   const type = (fc0 >> 2) & 0x03;
   const subtype = fc0 >> 4;
   if (available < 10) throw new Dot11Malformed(`an 802.11 frame needs at least 10 bytes, this one has ${available}`, { type, subtype });
-  const toDs = (flags & 0x01) !== 0;
-  const fromDs = (flags & 0x02) !== 0;
-  const base = { type, subtype, toDs, fromDs, retry: (flags & 0x08) !== 0, protected: (flags & 0x40) !== 0, receiver: readMac(data, start + 4) };
-  const need = (bytes: number, what: string) => {
-    if (available < bytes) throw new Dot11Malformed(`${what} needs ${bytes} bytes, the frame has ${available}`, { type, subtype });
-  };
+  const receiver = readMac(data, start + 4);
 
   if (type === Dot11Type.CONTROL) {
-    if (!CONTROL_WITH_TWO_ADDRESSES.has(subtype)) return { ...base, qos: false, bodyOffset: 10 };
-    need(16, 'a control frame with two addresses');
+    if (!CONTROL_WITH_TWO_ADDRESSES.has(subtype)) return header(type, subtype, flags, receiver, undefined, undefined, undefined, undefined, undefined, false, 10);
+    need(available, 16, 'a control frame with two addresses', type, subtype);
     const second = readMac(data, start + 10);
-    if (subtype === CF_END || subtype === CF_END_ACK) return { ...base, bssid: second, qos: false, bodyOffset: 16 };
-    return { ...base, transmitter: second, bssid: subtype === PS_POLL ? base.receiver : undefined, qos: false, bodyOffset: 16 };
+    if (subtype === CF_END || subtype === CF_END_ACK) return header(type, subtype, flags, receiver, undefined, second, undefined, undefined, undefined, false, 16);
+    return header(type, subtype, flags, receiver, second, subtype === PS_POLL ? receiver : undefined, undefined, undefined, undefined, false, 16);
   }
-  if (type === Dot11Type.EXTENSION) return { ...base, qos: false, bodyOffset: 10 };
+  if (type === Dot11Type.EXTENSION) return header(type, subtype, flags, receiver, undefined, undefined, undefined, undefined, undefined, false, 10);
 
-  need(24, type === Dot11Type.MANAGEMENT ? 'a management header' : 'a data header');
+  need(available, 24, type === Dot11Type.MANAGEMENT ? 'a management header' : 'a data header', type, subtype);
   const addr2 = readMac(data, start + 10);
   const addr3 = readMac(data, start + 16);
   const sequence = data.readUInt16LE(start + 22) >> 4;
   const order = (flags & 0x80) !== 0;
   if (type === Dot11Type.MANAGEMENT) {
     const bodyOffset = order ? 28 : 24;
-    need(bodyOffset, 'a management header with HT control');
-    return { ...base, transmitter: addr2, bssid: addr3, source: addr2, destination: base.receiver, sequence, qos: false, bodyOffset };
+    need(available, bodyOffset, 'a management header with HT control', type, subtype);
+    return header(type, subtype, flags, receiver, addr2, addr3, addr2, receiver, sequence, false, bodyOffset);
   }
 
+  const toDs = (flags & 0x01) !== 0;
+  const fromDs = (flags & 0x02) !== 0;
   const qos = (subtype & 0x08) !== 0;
   let bodyOffset = 24;
   let addr4: number | undefined;
   if (toDs && fromDs) {
-    need(30, 'a four-address data header');
+    need(available, 30, 'a four-address data header', type, subtype);
     addr4 = readMac(data, start + 24);
     bodyOffset = 30;
   }
   if (qos) bodyOffset += order ? 6 : 2;
-  need(bodyOffset, 'a data header');
-  const roles = !toDs && !fromDs
-    ? { bssid: addr3, source: addr2, destination: base.receiver }
-    : toDs && !fromDs
-      ? { bssid: base.receiver, source: addr2, destination: addr3 }
-      : !toDs && fromDs
-        ? { bssid: addr2, source: addr3, destination: base.receiver }
-        : { bssid: undefined, source: addr4, destination: addr3 };
-  return { ...base, ...roles, transmitter: addr2, sequence, qos, bodyOffset };
+  need(available, bodyOffset, 'a data header', type, subtype);
+  if (!toDs && !fromDs) return header(type, subtype, flags, receiver, addr2, addr3, addr2, receiver, sequence, qos, bodyOffset);
+  if (toDs && !fromDs) return header(type, subtype, flags, receiver, addr2, receiver, addr2, addr3, sequence, qos, bodyOffset);
+  if (fromDs && !toDs) return header(type, subtype, flags, receiver, addr2, addr2, addr3, receiver, sequence, qos, bodyOffset);
+  return header(type, subtype, flags, receiver, addr2, undefined, addr4, addr3, sequence, qos, bodyOffset);
 }

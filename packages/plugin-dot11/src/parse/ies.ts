@@ -1,10 +1,11 @@
 /**
  * Information elements of management frames, walked in place: SSID, supported and extended
  * rates, DS parameter set, TIM, country, HT/VHT/HE capabilities and operation, RSN, and the
- * vendor elements for WPA and WPS; every tag is listed in order. Another plugin may read a
- * vendor element itself through `vendorParsers` (keyed by OUI as a number). An element whose
- * length runs past the frame makes the frame malformed, as tshark judges it.
+ * vendor elements for WPA and WPS; every tag is listed in order. Other plugins read further
+ * elements through an {@link IeParserTable}. An element whose length runs past the frame makes
+ * the frame malformed, as tshark judges it.
  */
+import type { IeParserTable } from './ie-parsers.js';
 import { parseSecuritySuites, type SecuritySuites } from './security.js';
 import { parseWps, type WpsInfo } from './wps.js';
 
@@ -32,12 +33,11 @@ export interface Dot11Ies {
   wps?: WpsInfo;
   /** Every element's tag, in order. */
   readonly tags: number[];
+  /** Results of plugin-registered element parsers, by parser name. */
+  custom?: Map<string, unknown>;
   /** Set when an element runs past the frame. */
   malformed?: string;
 }
-
-/** A plugin's reader for vendor elements of one OUI: gets the element body after the OUI. */
-export type VendorIeParser = (data: Buffer, start: number, end: number, ies: Dot11Ies) => void;
 
 const TAG_SSID = 0;
 const TAG_RATES = 1;
@@ -56,8 +56,27 @@ const EXT_HE_CAPABILITIES = 35;
 const OUI_MICROSOFT = 0x0050f2;
 
 /** Walks the elements in `data[start, end)`. */
-export function parseIes(data: Buffer, start: number, end: number, vendorParsers?: ReadonlyMap<number, VendorIeParser>): Dot11Ies {
-  const ies: Dot11Ies = { htCapable: false, vhtCapable: false, heCapable: false, tags: [] };
+export function parseIes(data: Buffer, start: number, end: number, parsers?: IeParserTable): Dot11Ies {
+  // Every field exists from the start, so all element sets share one shape.
+  const ies: Dot11Ies = {
+    ssid: undefined,
+    rates: undefined,
+    dsChannel: undefined,
+    dtimPeriod: undefined,
+    country: undefined,
+    htCapable: false,
+    htPrimaryChannel: undefined,
+    htSecondaryOffset: undefined,
+    vhtCapable: false,
+    vhtChannelWidth: undefined,
+    heCapable: false,
+    rsn: undefined,
+    wpa: undefined,
+    wps: undefined,
+    tags: [],
+    custom: undefined,
+    malformed: undefined,
+  };
   let at = start;
   while (end - at >= 2) {
     const tag = data[at]!;
@@ -68,14 +87,18 @@ export function parseIes(data: Buffer, start: number, end: number, vendorParsers
       return ies;
     }
     ies.tags.push(tag);
-    readElement(data, tag, value, value + length, ies, vendorParsers);
+    readElement(data, tag, value, value + length, ies);
+    if (parsers && !parsers.empty) {
+      const oui = tag === TAG_VENDOR && length >= 3 ? data.readUIntBE(value, 3) : undefined;
+      parsers.run(tag, oui, data, value, value + length, () => (ies.custom ??= new Map()));
+    }
     at = value + length;
   }
   if (at !== end) ies.malformed = `${end - at} stray byte after the last element`;
   return ies;
 }
 
-function readElement(data: Buffer, tag: number, start: number, end: number, ies: Dot11Ies, vendorParsers?: ReadonlyMap<number, VendorIeParser>): void {
+function readElement(data: Buffer, tag: number, start: number, end: number, ies: Dot11Ies): void {
   const length = end - start;
   switch (tag) {
     case TAG_SSID:
@@ -124,7 +147,6 @@ function readElement(data: Buffer, tag: number, start: number, end: number, ies:
         if (type === 1) ies.wpa ??= parseSecuritySuites(data, start + 4, end);
         else if (type === 4) ies.wps ??= parseWps(data, start + 4, end);
       }
-      vendorParsers?.get(oui)?.(data, start + 3, end, ies);
       return;
     }
     default:
