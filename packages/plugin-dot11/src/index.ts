@@ -1,10 +1,18 @@
 /**
- * `@svc/plugin-dot11`: IEEE 802.11 support, built only on the public plugin API. It registers
- * the `IEEE802.11` PHY and the `pcapfile` datasource type; frame parsing and the dot11 device
- * model come next.
+ * `@svc/plugin-dot11`: IEEE 802.11 support, built only on the public plugin API. Read as a
+ * checklist, as Kismet's `phy_80211.cc` constructor reads: the PHY and its device sub-record,
+ * the access point view, the event topics, the datasource types, element parsers from other
+ * plugins, then the two packet-chain stages (decode, classify).
  */
-import { definePlugin } from '@svc/core';
+import { definePlugin, type PhyState } from '@svc/core';
+import { Dot11Classifier } from './classify.js';
+import { decodePacket } from './decode-stage.js';
+import { DOT11_DEVICE_FIELDS } from './device/fields.js';
+import { ACCESS_POINT_BITS } from './device/typeset.js';
 import { pcapfileType } from './datasources/pcapfile.js';
+import { DOT11_EVENT_TOPICS, Dot11Events } from './events.js';
+import { getDot11Hooks } from './hooks.js';
+import { IeParserTable } from './parse/ie-parsers.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-dot11';
@@ -12,12 +20,63 @@ export const PLUGIN_NAME = '@svc/plugin-dot11';
 /** PHY name of 802.11 devices, as Kismet and its clients spell it. */
 export const DOT11_PHY_NAME = 'IEEE802.11';
 
+/** Id of the access point view. */
+export const ACCESS_POINT_VIEW = 'phydot11_accesspoints';
+
+/** `track` stage priority of the tap that releases the decoded frame: after every other tap. */
+const RELEASE_STAGE = Number.MAX_SAFE_INTEGER;
+
+/** Config key that turns the access point view off. */
+const VIEW_CONFIG_KEY = 'dot11_view_accesspoints';
+
 /** The 802.11 plugin. */
 export default definePlugin({
   name: PLUGIN_NAME,
   core: '^0.1.0',
+  configKeys: { [VIEW_CONFIG_KEY]: `keep the ${ACCESS_POINT_VIEW} view (true, the default, or false)` },
   apply(svc) {
-    svc.hooks.phys.tap(PLUGIN_NAME, (phys) => phys.add({ name: DOT11_PHY_NAME, description: 'IEEE 802.11 Wi-Fi' }));
+    const parsers = new IeParserTable();
+    svc.hooks.fields.tap(PLUGIN_NAME, () => getDot11Hooks(svc).ieParsers.call(parsers));
+    svc.hooks.phys.tap(PLUGIN_NAME, (phys) =>
+      phys.add({
+        name: DOT11_PHY_NAME,
+        description: 'IEEE 802.11 Wi-Fi',
+        deviceComponent: { field: 'dot11.device', key: 'dot11', description: '802.11 sub-record', fields: DOT11_DEVICE_FIELDS },
+        views: svc.config.getBoolean(VIEW_CONFIG_KEY, true)
+          ? [{ name: ACCESS_POINT_VIEW, description: 'IEEE802.11 Access Points', includes: (device) => ((device.components.dot11?.typeset ?? 0) & ACCESS_POINT_BITS) !== 0 }]
+          : [],
+      }),
+    );
+    svc.hooks.eventTopics.tap(PLUGIN_NAME, (topics) => {
+      for (const topic of DOT11_EVENT_TOPICS) topics.add(topic);
+    });
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(pcapfileType));
+
+    let classifier: Dot11Classifier | undefined;
+    const parserTable = () => (parsers.empty ? undefined : parsers);
+    svc.hooks.packet.for('decode').tap(PLUGIN_NAME, (packet) => {
+      decodePacket(packet, parserTable());
+    });
+    svc.hooks.packet.for('classify').tap(PLUGIN_NAME, (packet) => {
+      const frame = packet.annotations.dot11 as ReturnType<typeof decodePacket>;
+      if (!frame) return;
+      classifier ??= new Dot11Classifier(svc.devices, svc.devices.phy(DOT11_PHY_NAME) as PhyState, new Dot11Events(svc));
+      classifier.classify(packet, frame);
+    });
+    // The decoded frame lives for one pass of the chain: released after every other tap, it dies
+    // young instead of staying reachable from the datasource's batch.
+    svc.hooks.packet.for('track').tap({ name: PLUGIN_NAME, stage: RELEASE_STAGE }, (packet) => {
+      if (packet.annotations.dot11 !== undefined) packet.annotations.dot11 = undefined;
+    });
   },
 });
+
+export { getDot11Hooks, type Dot11Hooks } from './hooks.js';
+export type { IeParserDefinition, IeParserTable } from './parse/ie-parsers.js';
+export type { Dot11Frame, Dot11Radio } from './parse/decode.js';
+export type { Dot11Header } from './parse/dot11-header.js';
+export type { Dot11Ies } from './parse/ies.js';
+export { Dot11Device } from './device/dot11-device.js';
+export { Dot11TypeSet, BasicType } from './device/typeset.js';
+export { Crypt, BasicCrypt } from './device/crypt.js';
+export { Dot11Topic } from './events.js';

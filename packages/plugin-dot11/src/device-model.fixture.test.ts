@@ -1,0 +1,98 @@
+/**
+ * The whole plugin over every capture in the shared data, compared with tshark's reference
+ * (`*.tshark.json`): each file is replayed by a `pcapfile` source into a test service, and the
+ * devices are read back through the REST API. The access points (the `phydot11_accesspoints`
+ * view) must be exactly the BSSIDs of tshark's beacons and probe responses, with the same
+ * SSIDs, channels and encryption; the devices that transmitted must be exactly tshark's
+ * transmitter addresses; frame and malformed counts must agree on the source.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createLogger } from '@svc/core';
+import { createTestService, testDataPath, type TestService } from '@svc/core/testing';
+import dot11Plugin, { ACCESS_POINT_VIEW } from './index.js';
+import { Crypt } from './device/crypt.js';
+
+const dot11 = testDataPath('dot11');
+const captures = readdirSync(dot11).filter((name) => /\.(pcap|cap)$/.test(name));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type DeviceRecord = Record<string, any>;
+
+// A fresh service per capture: the same MAC in two captures must not mix their counts.
+let t: TestService;
+test.before.each(async () => {
+  t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }) });
+});
+test.after.each(() => t.close());
+
+async function devices(view: string): Promise<DeviceRecord[]> {
+  const response = await t.request(`/devices/views/${view}/devices.json`);
+  assert.is(response.status, 200);
+  return (await response.json()) as DeviceRecord[];
+}
+
+/** tshark's encryption classes for one SSID record's crypt bitfield. */
+function encryptionOf(set: number): string[] {
+  const classes: string[] = [];
+  if (set & (Crypt.VERSION_WPA2 | Crypt.VERSION_WPA3)) classes.push('RSN');
+  if (set & Crypt.VERSION_WPA) classes.push('WPA');
+  if (set & Crypt.WEP) classes.push('WEP');
+  if ((set & ~Crypt.WPS) === 0) classes.push('OPEN');
+  return classes;
+}
+
+const sorted = <T>(values: Iterable<T>) => [...new Set(values)].sort();
+
+for (const name of captures) {
+  test(`${name}: access points, transmitters and counts from the tracker equal tshark's`, async () => {
+    const path = join(dot11, name);
+    const reference = JSON.parse(readFileSync(path.replace(/\.(pcap|cap)$/, '.tshark.json'), 'utf8'));
+    const source = await t.svc.datasources.add(`${path}:name=${name}`);
+    for (let waited = 0; source.numPackets < reference.frames_total && waited < 20_000; waited += 10) await sleep(10);
+    assert.is(source.numPackets, reference.frames_total, 'frames');
+    assert.is(source.numErrorPackets, reference.counts.malformed, 'malformed frames are error packets on the source');
+
+    const mine = (await devices(`seenby-${source.uuid}`)).filter((device) => device['svc.device.base.phyname'] === 'IEEE802.11');
+    const transmitters = mine.filter((device) => device['svc.device.base.packets.tx_total'] > 0).map((device) => device['svc.device.base.macaddr'].toLowerCase());
+    assert.equal(sorted(transmitters), reference.transmitters, 'transmitters');
+    const errors = mine.reduce((sum, device) => sum + device['svc.device.base.packets.error'], 0);
+    assert.ok(errors <= reference.counts.malformed, 'error packets on devices never exceed the malformed frames');
+
+    const seen = new Set(mine.map((device) => device['svc.device.base.key']));
+    const accessPoints = (await devices(ACCESS_POINT_VIEW)).filter((device) => seen.has(device['svc.device.base.key']));
+    const summary = Object.fromEntries(
+      accessPoints.map((device) => {
+        const records = [...device['dot11.device']['dot11.device.advertised_ssid_map'], ...device['dot11.device']['dot11.device.responded_ssid_map']];
+        return [
+          device['svc.device.base.macaddr'].toLowerCase(),
+          {
+            ssids: sorted(records.map((ssid) => (ssid['dot11.advertisedssid.cloaked'] && ssid['dot11.advertisedssid.ssidlen'] === 0 ? '<MISSING>' : ssid['dot11.advertisedssid.ssid']))),
+            channels: sorted(records.map((ssid) => ssid['dot11.advertisedssid.channel'])),
+            encryption: sorted(records.flatMap((ssid) => encryptionOf(ssid['dot11.advertisedssid.crypt_set']))),
+          },
+        ];
+      }),
+    );
+    const expected = Object.fromEntries(
+      Object.entries(reference.bssids as Record<string, DeviceRecord>).map(([bssid, bss]) => [
+        bssid,
+        {
+          ssids: sorted(bss.ssids as string[]),
+          channels: sorted((bss.ds_channels.length ? bss.ds_channels : bss.radio_channels).map(String)),
+          encryption: sorted(bss.encryption as string[]),
+        },
+      ]),
+    );
+    assert.equal(summary, expected, 'access points');
+    for (const device of accessPoints) {
+      const ssids = summary[device['svc.device.base.macaddr'].toLowerCase()]!.ssids.filter((ssid: string) => ssid !== '<MISSING>');
+      if (ssids.length === 1) assert.is(device['svc.device.base.name'], ssids[0], 'an access point is named by its SSID');
+      assert.match(device['svc.device.base.type'], /^Wi-Fi (AP|WDS AP|Ad-Hoc)$/);
+    }
+  });
+}
+
+test.run();

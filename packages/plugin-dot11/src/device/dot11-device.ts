@@ -1,0 +1,136 @@
+/**
+ * The 802.11 sub-record of a device (`dot11.device`, kismet-reference 4.6): its roles
+ * (typeset), the networks it advertises, answers for and probes for, the access points it is a
+ * client of and the clients it serves, traffic counters and the WPA handshake messages seen for
+ * its BSS. Parts that many devices never use (SSID lists, maps, handshakes) exist only once
+ * used, which keeps a client that only probes small.
+ */
+import { dataMap, formatMac, type RecordSource } from '@svc/core';
+import { Dot11Client } from './client-record.js';
+import type { AdvertisedSsid, ProbedSsid } from './ssid-record.js';
+
+/** Handshake messages kept per access point, newest last. */
+export const MAX_HANDSHAKE_MESSAGES = 16;
+/** Probed SSIDs kept per station; the least recently probed goes first. */
+export const MAX_PROBED_SSIDS = 64;
+/**
+ * Access points kept in one device's client map; the one known longest goes first. A wired host
+ * behind every access point of a large network would otherwise hold a record per AP.
+ */
+export const MAX_CLIENT_APS = 64;
+
+/** Direction of an EAPOL-Key message. */
+export const EapolDirection = { FROM_AP: 1, TO_AP: 2 } as const;
+
+/** One EAPOL-Key message of a 4-way handshake. */
+export interface EapolMessage {
+  readonly time: number;
+  readonly client: number;
+  readonly direction: number;
+  readonly message: number;
+  readonly replayCounter: number;
+}
+
+/** The `dot11.device` sub-record. */
+export class Dot11Device implements RecordSource {
+  typeset = 0;
+  advertised: AdvertisedSsid[] | undefined;
+  responded: AdvertisedSsid[] | undefined;
+  /** Probed SSIDs by SSID bytes (see `ssidKey`), in least-recently-probed-first order. */
+  probed: Map<string, ProbedSsid> | undefined;
+  /** Access points this station belongs to, by BSSID. */
+  clients: Map<number, Dot11Client> | undefined;
+  /** Stations of this access point: MAC to device key. */
+  associated: Map<number, string> | undefined;
+  lastBssid = -1;
+  /** The client record of `lastBssid`. */
+  currentBss: Dot11Client | undefined;
+  lastBeaconed: AdvertisedSsid | undefined;
+  lastProbed: ProbedSsid | undefined;
+  datasize = 0;
+  datasizeRetry = 0;
+  numRetries = 0;
+  clientDisconnects = 0;
+  clientDisconnectsLast = 0;
+  handshakes: EapolMessage[] | undefined;
+
+  /** The advertised (beacon) or responded (probe response) record for an SSID hash, if known. */
+  findSsid(list: readonly AdvertisedSsid[] | undefined, hash: number, length: number): AdvertisedSsid | undefined {
+    if (!list) return undefined;
+    for (const record of list) if (record.hash === hash && record.ssidLength === length) return record;
+    return undefined;
+  }
+
+  /** Notes that this station talked to (or through) an access point. */
+  joinBss(bssid: number, bssidKey: string, time: number, type: number, bytes: number, retry: boolean): Dot11Client {
+    this.lastBssid = bssid;
+    const clients = (this.clients ??= new Map());
+    let client = clients.get(bssid);
+    if (!client) {
+      if (clients.size >= MAX_CLIENT_APS) clients.delete(clients.keys().next().value!);
+      client = new Dot11Client(bssid, bssidKey, time, type);
+      clients.set(bssid, client);
+    }
+    client.update(time, type, bytes, retry);
+    this.currentBss = client;
+    return client;
+  }
+
+  /** Notes a probed SSID, keeping at most {@link MAX_PROBED_SSIDS}. */
+  rememberProbe(key: string, record: ProbedSsid): void {
+    const probed = (this.probed ??= new Map());
+    probed.delete(key);
+    probed.set(key, record);
+    if (probed.size > MAX_PROBED_SSIDS) probed.delete(probed.keys().next().value!);
+  }
+
+  /** Adds a handshake message, keeping the last {@link MAX_HANDSHAKE_MESSAGES}. */
+  addHandshakeMessage(message: EapolMessage): void {
+    const list = (this.handshakes ??= []);
+    list.push(message);
+    if (list.length > MAX_HANDSHAKE_MESSAGES) list.shift();
+  }
+
+  toRecord(): Record<string, unknown> {
+    const record: Record<string, unknown> = {
+      'dot11.device.typeset': this.typeset,
+      'dot11.device.client_map': mapRecord(this.clients, (client) => client.toRecord()),
+      'dot11.device.num_client_aps': this.clients?.size ?? 0,
+      'dot11.device.advertised_ssid_map': (this.advertised ?? []).map((ssid) => ssid.toRecord()),
+      'dot11.device.num_advertised_ssids': this.advertised?.length ?? 0,
+      'dot11.device.responded_ssid_map': (this.responded ?? []).map((ssid) => ssid.toRecord()),
+      'dot11.device.num_responded_ssids': this.responded?.length ?? 0,
+      'dot11.device.probed_ssid_map': [...(this.probed?.values() ?? [])].map((ssid) => ssid.toRecord()),
+      'dot11.device.num_probed_ssids': this.probed?.size ?? 0,
+      'dot11.device.associated_client_map': mapRecord(this.associated, (key) => key),
+      'dot11.device.num_associated_clients': this.associated?.size ?? 0,
+      'dot11.device.client_disconnects': this.clientDisconnects,
+      'dot11.device.client_disconnects_last': Math.floor(this.clientDisconnectsLast),
+      'dot11.device.num_retries': this.numRetries,
+      'dot11.device.datasize': this.datasize,
+      'dot11.device.datasize_retry': this.datasizeRetry,
+      'dot11.device.last_bssid': this.lastBssid < 0 ? '00:00:00:00:00:00' : formatMac(this.lastBssid),
+      'dot11.device.wpa_handshake_list': (this.handshakes ?? []).map(eapolRecord),
+    };
+    if (this.lastBeaconed) record['dot11.device.last_beaconed_ssid_record'] = this.lastBeaconed.toRecord();
+    if (this.lastProbed) record['dot11.device.last_probed_ssid_record'] = this.lastProbed.toRecord();
+    return record;
+  }
+}
+
+/** The `dot11.eapol` record of one handshake message. */
+export function eapolRecord(message: EapolMessage): Record<string, unknown> {
+  return {
+    'dot11.eapol.timestamp': message.time,
+    'dot11.eapol.client': formatMac(message.client),
+    'dot11.eapol.direction': message.direction,
+    'dot11.eapol.message_num': message.message,
+    'dot11.eapol.replay_counter': message.replayCounter,
+  };
+}
+
+function mapRecord<V>(map: Map<number, V> | undefined, value: (entry: V) => unknown): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  if (map) for (const [mac, entry] of map) record[formatMac(mac)] = value(entry);
+  return dataMap(record);
+}
