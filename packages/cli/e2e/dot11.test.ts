@@ -1,0 +1,100 @@
+/**
+ * 802.11 end to end: `svc start -c <capture>:name=t` as a real process replays a shared capture
+ * through the first-party dot11 plugin, and a client finds its access points over REST (views,
+ * device lists, one device by key) and over the device monitor websocket, as tshark saw them.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { testDataPath } from '@svc/core/testing';
+import { basicAuth, startSvc, type SvcProcess } from './svc-process.js';
+
+const capture = testDataPath('dot11', 'aircrack-ng_test1.pcap');
+const reference = JSON.parse(readFileSync(capture.replace(/\.pcap$/, '.tshark.json'), 'utf8'));
+const expectedAccessPoints = Object.keys(reference.bssids).map((mac) => mac.toUpperCase()).sort();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let svc: SvcProcess;
+let auth: string;
+const get = async (path: string) => {
+  const response = await fetch(`${svc.url}${path}`, { headers: { authorization: auth } });
+  assert.is(response.status, 200, `${path}: ${response.status}`);
+  return response.json() as Promise<any>;
+};
+
+test.before(async () => {
+  svc = await startSvc({ args: ['-c', `${capture}:name=t`] });
+  auth = basicAuth('svc', svc.password!);
+  for (let waited = 0; waited < 15_000; waited += 50) {
+    const sources = await get('/datasource/all_sources.json');
+    if (sources[0]?.['svc.datasource.num_packets'] === reference.frames_total) return;
+    await sleep(50);
+  }
+  assert.unreachable(`the capture was not replayed:\n${svc.stderr()}`);
+});
+test.after(async () => {
+  await svc.stop();
+});
+
+test('all_views.json lists the access point view with tshark\'s number of BSSIDs', async () => {
+  const views = await get('/devices/views/all_views.json');
+  const accessPoints = views.find((view: any) => view['svc.devices.view.id'] === 'phydot11_accesspoints');
+  assert.ok(accessPoints, JSON.stringify(views.map((view: any) => view['svc.devices.view.id'])));
+  assert.is(accessPoints['svc.devices.view.size'], expectedAccessPoints.length);
+  assert.is(accessPoints['svc.devices.view.description'], 'IEEE802.11 Access Points');
+});
+
+test('the access point view lists the BSSIDs with their SSIDs, channels and encryption', async () => {
+  const devices = await get('/devices/views/phydot11_accesspoints/devices.json');
+  assert.equal(devices.map((device: any) => device['svc.device.base.macaddr']).sort(), expectedAccessPoints);
+  for (const device of devices) {
+    const bss = reference.bssids[device['svc.device.base.macaddr'].toLowerCase()];
+    assert.is(device['svc.device.base.phyname'], 'IEEE802.11');
+    assert.is(device['svc.device.base.type'], 'Wi-Fi AP');
+    assert.is(device['svc.device.base.name'], bss.ssids[0]);
+    assert.is(device['svc.device.base.channel'], String(bss.ds_channels[0]));
+    assert.match(device['svc.device.base.crypt'], bss.encryption.includes('RSN') ? /WPA2/ : /^(WPA|WEP|Open)/);
+  }
+});
+
+test('a device by key carries the dot11 sub-record; the PHY view counts every transmitter', async () => {
+  const [first] = await get('/devices/views/phydot11_accesspoints/devices.json');
+  const device = await get(`/devices/by-key/${first['svc.device.base.key']}/device.json`);
+  const ssids = [...device['dot11.device']['dot11.device.advertised_ssid_map'], ...device['dot11.device']['dot11.device.responded_ssid_map']];
+  assert.ok(ssids.some((ssid: any) => ssid['dot11.advertisedssid.ssid'] === first['svc.device.base.name']));
+  const all = await get('/devices/views/phy-IEEE802.11/devices.json');
+  const transmitters = all.filter((d: any) => d['svc.device.base.packets.tx_total'] > 0).map((d: any) => d['svc.device.base.macaddr'].toLowerCase()).sort();
+  assert.equal(transmitters, reference.transmitters);
+});
+
+test('the device monitor websocket streams the access points with the fields asked for', async () => {
+  const socket = new WebSocket(`${svc.url.replace('http', 'ws')}/devices/views/phydot11_accesspoints/monitor.ws?user=svc&password=${encodeURIComponent(svc.password!)}`);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const received: any[] = [];
+  socket.on('message', (data) => received.push(JSON.parse(String(data))));
+  socket.send(JSON.stringify({ monitor: '*', request: 1, rate: 0.2, fields: ['svc.device.base.macaddr', 'svc.device.base.name'] }));
+  for (let waited = 0; waited < 5_000 && received.length < expectedAccessPoints.length; waited += 50) await sleep(50);
+  socket.close();
+  assert.equal(received.map((record) => record['svc.device.base.macaddr']).sort(), expectedAccessPoints);
+  assert.equal(Object.keys(received[0]).sort(), ['svc.device.base.macaddr', 'svc.device.base.name']);
+});
+
+test('the demo capture that npm start replays shows the NETGEAR access point', async () => {
+  const demo = fileURLToPath(new URL('../../../examples/demo/packetnet_80211_plus_radiotap_header.pcap', import.meta.url));
+  const demoSvc = await startSvc({ args: ['-c', `${demo}:name=demo`] });
+  try {
+    const demoAuth = basicAuth('svc', demoSvc.password!);
+    let accessPoints: any[] = [];
+    for (let waited = 0; waited < 10_000 && accessPoints.length === 0; waited += 50) {
+      await sleep(50);
+      accessPoints = (await (await fetch(`${demoSvc.url}/devices/views/phydot11_accesspoints/devices.json`, { headers: { authorization: demoAuth } })).json()) as any[];
+    }
+    assert.equal(accessPoints.map((device) => [device['svc.device.base.macaddr'], device['svc.device.base.name'], device['svc.device.base.channel'], device['svc.device.base.crypt']]), [['00:1F:33:45:28:A0', 'NETGEAR', '6', 'Open']]);
+  } finally {
+    await demoSvc.stop();
+  }
+});
+
+test.run();
