@@ -123,6 +123,18 @@ test('data to the DS ties a station to its access point; the AP is touched witho
   assert.is(record(WIRED)['svc.device.base.packets.tx_total'], 0);
 });
 
+test('a station that moves to a second access point has both in its client map, the newest as last_bssid', () => {
+  const AP2 = '02:aa:00:00:00:02';
+  send(dataFrame(0x01, AP, STA, WIRED));
+  send(dataFrame(0x01, AP2, STA, WIRED));
+  send(dataFrame(0x01, AP2, STA, WIRED));
+  const station = dot11(STA);
+  assert.is(station['dot11.device.num_client_aps'], 2);
+  assert.equal(Object.keys(station['dot11.device.client_map']).sort(), ['02:AA:00:00:00:02', 'A0:04:60:11:22:33']);
+  assert.is(station['dot11.device.last_bssid'], '02:AA:00:00:00:02');
+  assert.is(station['dot11.device.client_map']['02:AA:00:00:00:02']['dot11.client.datasize'], 2 * (24 + 8));
+});
+
 test('data from the DS: the destination is a client, a different source a wired host behind the AP; protected frames count as crypt', () => {
   send(dataFrame(0x42, STA, AP, WIRED));
   assert.is(record(STA)['svc.device.base.type'], 'Wi-Fi Client');

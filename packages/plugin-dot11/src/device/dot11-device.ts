@@ -38,7 +38,10 @@ export class Dot11Device implements RecordSource {
   responded: AdvertisedSsid[] | undefined;
   /** Probed SSIDs by SSID bytes (see `ssidKey`), in least-recently-probed-first order. */
   probed: Map<string, ProbedSsid> | undefined;
-  /** Access points this station belongs to, by BSSID. */
+  /**
+   * Access points this station belongs to, by BSSID, once it belongs to two or more; a station
+   * of one BSS (most of them) keeps its only record in `currentBss` and no map.
+   */
   clients: Map<number, Dot11Client> | undefined;
   /** Stations of this access point: MAC to device key. */
   associated: Map<number, string> | undefined;
@@ -64,12 +67,14 @@ export class Dot11Device implements RecordSource {
   /** Notes that this station talked to (or through) an access point. */
   joinBss(bssid: number, bssidKey: string, time: number, type: number, bytes: number, retry: boolean): Dot11Client {
     this.lastBssid = bssid;
-    const clients = (this.clients ??= new Map());
-    let client = clients.get(bssid);
+    let client = this.currentBss?.bssid === bssid ? this.currentBss : this.clients?.get(bssid);
     if (!client) {
-      if (clients.size >= MAX_CLIENT_APS) clients.delete(clients.keys().next().value!);
       client = new Dot11Client(bssid, bssidKey, time, type);
-      clients.set(bssid, client);
+      if (this.currentBss !== undefined) {
+        const clients = (this.clients ??= new Map([[this.currentBss.bssid, this.currentBss]]));
+        if (clients.size >= MAX_CLIENT_APS) clients.delete(clients.keys().next().value!);
+        clients.set(bssid, client);
+      }
     }
     client.update(time, type, bytes, retry);
     this.currentBss = client;
@@ -94,8 +99,8 @@ export class Dot11Device implements RecordSource {
   toRecord(): Record<string, unknown> {
     const record: Record<string, unknown> = {
       'dot11.device.typeset': this.typeset,
-      'dot11.device.client_map': mapRecord(this.clients, (client) => client.toRecord()),
-      'dot11.device.num_client_aps': this.clients?.size ?? 0,
+      'dot11.device.client_map': mapRecord(this.clients ?? (this.currentBss ? new Map([[this.currentBss.bssid, this.currentBss]]) : undefined), (client) => client.toRecord()),
+      'dot11.device.num_client_aps': this.clients?.size ?? (this.currentBss ? 1 : 0),
       'dot11.device.advertised_ssid_map': (this.advertised ?? []).map((ssid) => ssid.toRecord()),
       'dot11.device.num_advertised_ssids': this.advertised?.length ?? 0,
       'dot11.device.responded_ssid_map': (this.responded ?? []).map((ssid) => ssid.toRecord()),
