@@ -10,6 +10,7 @@ import { decodePacket } from './decode-stage.js';
 import { DOT11_DEVICE_FIELDS } from './device/fields.js';
 import { ACCESS_POINT_BITS } from './device/typeset.js';
 import { pcapfileType } from './datasources/pcapfile.js';
+import { createLinuxWifiType } from './datasources/linuxwifi/linuxwifi.js';
 import { DOT11_EVENT_TOPICS, Dot11Events } from './events.js';
 import { getDot11Hooks } from './hooks.js';
 import { IeParserTable } from './parse/ie-parsers.js';
@@ -50,7 +51,10 @@ export default definePlugin({
     svc.hooks.eventTopics.tap(PLUGIN_NAME, (topics) => {
       for (const topic of DOT11_EVENT_TOPICS) topics.add(topic);
     });
-    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(pcapfileType));
+    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
+      types.add(pcapfileType);
+      types.add(createLinuxWifiType());
+    });
 
     let classifier: Dot11Classifier | undefined;
     const parserTable = () => (parsers.empty ? undefined : parsers);

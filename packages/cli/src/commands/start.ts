@@ -6,6 +6,9 @@ import { Command, Flags } from '@oclif/core';
 import { createService, describeError, loadConfig, type SvcServer } from '@svc/core';
 import { loadServicePlugins } from '../service-plugins.js';
 
+/** How long a stopped server waits for native handles to let go before it exits anyway. */
+const EXIT_GRACE_MS = 1000;
+
 /** Starts the svc server. */
 export default class Start extends Command {
   static override description = `Start the svc server.
@@ -91,6 +94,9 @@ start without a configured login it creates one for user "svc" and prints the pa
       process.on('SIGINT', onSignal);
       process.on('SIGTERM', onSignal);
     });
+    // Everything is closed; a native handle that outlives its close (libpcap's poll waits for
+    // one more frame) must not keep a stopped server's process alive.
+    setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref();
   }
 
   /** Prints a startup error on one unwrapped line (easy to grep in service logs) and exits 2. */
