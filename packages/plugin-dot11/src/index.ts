@@ -14,6 +14,7 @@ import { createLinuxWifiType } from './datasources/linuxwifi/linuxwifi.js';
 import { DOT11_EVENT_TOPICS, Dot11Events } from './events.js';
 import { getDot11Hooks } from './hooks.js';
 import { IeParserTable } from './parse/ie-parsers.js';
+import type { Dot11Frame } from './parse/decode.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-dot11';
@@ -57,12 +58,11 @@ export default definePlugin({
     });
 
     let classifier: Dot11Classifier | undefined;
-    const parserTable = () => (parsers.empty ? undefined : parsers);
     svc.hooks.packet.for('decode').tap(PLUGIN_NAME, (packet) => {
-      decodePacket(packet, parserTable());
+      decodePacket(packet, parsers);
     });
     svc.hooks.packet.for('classify').tap(PLUGIN_NAME, (packet) => {
-      const frame = packet.annotations.dot11 as ReturnType<typeof decodePacket>;
+      const frame = packet.annotations.dot11 as Dot11Frame | undefined;
       if (!frame) return;
       classifier ??= new Dot11Classifier(svc.devices, svc.devices.phy(DOT11_PHY_NAME) as PhyState, new Dot11Events(svc));
       classifier.classify(packet, frame);
