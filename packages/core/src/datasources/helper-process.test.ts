@@ -106,6 +106,23 @@ test('stderr lines become messages when asked; unreadable stdout lines are repor
   assert.not.ok(messages.some((message) => message.includes('banner')));
 });
 
+test('with a stderr classifier only the lines it posts explain an exit; anyExitFails makes a clean exit a failure', async () => {
+  const capture = await openHelperCapture(
+    nodeHelper(`console.error('banner v1'); console.error('Async read stalled, exiting!'); console.error('banner again'); process.exit(0);`, {
+      stderrLevel: (line) => (line.includes('stalled') ? 'error' : undefined),
+      anyExitFails: true,
+    }),
+    context(),
+  );
+  let failure: Error | undefined;
+  try {
+    for await (const batch of capture.packets) void batch;
+  } catch (error) {
+    failure = error as Error;
+  }
+  assert.is(failure?.message, 'fake-helper exited with code 0: Async read stalled, exiting!');
+});
+
 test('close stops the program, with SIGKILL when it ignores SIGTERM, and ends the packets without an error', async () => {
   const capture = await openHelperCapture(
     nodeHelper(`process.on('SIGTERM', () => {}); console.log('{"n":1}'); setInterval(() => {}, 1000);`, { killAfterMs: 200 }),

@@ -30,9 +30,15 @@ export interface HelperProcessOptions {
   parseLine(line: string): Packet | readonly Packet[] | undefined;
   /**
    * Which stderr lines become datasource messages, and at which level; the rest are logged at
-   * debug. By default none are posted (programs print banners there).
+   * debug. By default none are posted (programs print banners there). When given, only the
+   * lines it posts explain an exit, so a banner never stands in for the reason.
    */
   stderrLevel?(line: string): 'info' | 'error' | undefined;
+  /**
+   * Whether every exit is a failure, even with code 0: a live capture that stops has lost its
+   * device. By default a clean exit is the normal end of the data (a replayed recording).
+   */
+  readonly anyExitFails?: boolean;
   /** What the capture reports about itself. */
   readonly info?: CaptureInfo;
   /**
@@ -83,9 +89,11 @@ export async function openHelperCapture(options: HelperProcessOptions, context: 
   });
   readLines(child.stderr!, (line) => {
     if (line.trim() === '') return;
-    stderrTail.push(line.trim());
-    if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
     const level = options.stderrLevel?.(line);
+    if (level || !options.stderrLevel) {
+      stderrTail.push(line.trim());
+      if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
+    }
     if (level) context.message(`${name}: ${line.trim()}`, level);
     else context.log.debug(`${name}: ${line.trim()}`);
   });
@@ -112,7 +120,7 @@ export async function openHelperCapture(options: HelperProcessOptions, context: 
   }
 
   void exited.then((exit) => {
-    if (closing || (exit.code === 0 && exit.signal === null)) queue.end();
+    if (closing || (exit.code === 0 && exit.signal === null && !options.anyExitFails)) queue.end();
     else queue.fail(new Error(exitReason(name, exit, stderrTail)));
   });
 

@@ -35,4 +35,25 @@ test('skipped slots are blanked as time moves on; a full wrap clears the minute'
   assert.is((rrd.toRecord(T + 500)['svc.common.rrd.hour_vec'] as number[])[13], 5, 'the minute of T (and T + 30) still holds its total');
 });
 
+test('a gauge serves each slot as the mean of its samples, and the coarser slots as means too', () => {
+  const rrd = Rrd.gauge();
+  rrd.add(T, 20);
+  rrd.add(T, 22);
+  rrd.add(T + 1, 30);
+  const record = rrd.toRecord(T + 1);
+  const minute = record['svc.common.rrd.minute_vec'] as number[];
+  assert.is(minute[20], 21, 'two samples in one second: their mean');
+  assert.is(minute[21], 30);
+  assert.is((record['svc.common.rrd.hour_vec'] as number[])[13], 24, 'the minute holds the mean of its three samples');
+  assert.is((record['svc.common.rrd.day_vec'] as number[])[22], 24);
+  assert.is(record['svc.common.rrd.last_value'], 30);
+  const later = rrd.toRecord(T + 60)['svc.common.rrd.minute_vec'] as number[];
+  assert.is(later[20], 0, 'a blanked gauge slot has no samples left');
+  rrd.add(T + 120, 10);
+  assert.is((rrd.toRecord(T + 120)['svc.common.rrd.minute_vec'] as number[])[20], 10, 'a reused slot does not mix in old samples');
+  const precise = Rrd.gauge();
+  precise.add(T, 4.311);
+  assert.is(precise.toRecord(T)['svc.common.rrd.last_value'], 4.311, 'a gauge serves a reading as it came, in double precision');
+});
+
 test.run();

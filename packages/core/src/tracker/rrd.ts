@@ -3,6 +3,10 @@
  * minute for the last hour, per hour for the last day, in absolute slots (`t % 60`, ...). Hour
  * and day slots hold the sum of the finer slots. One `Float32Array` of 144 slots per record
  * keeps a device's packet history under 700 bytes.
+ *
+ * A counter (packets, bytes) sums what lands in a slot. A gauge (a temperature, a wind speed)
+ * cannot be summed: `Rrd.gauge()` keeps a sample count per slot as well and serves each slot as
+ * the mean of its samples, so the hour vector holds each minute's mean.
  */
 
 const MINUTE = 0;
@@ -10,23 +14,59 @@ const HOUR = 60;
 const DAY = 120;
 const SLOTS = 144;
 
-/** A per-second / per-minute / per-hour history of one counter. */
+/** A per-second / per-minute / per-hour history of one counter or gauge. */
 export class Rrd {
-  readonly #slots = new Float32Array(SLOTS);
+  /** Counters fit in single precision; a gauge keeps double so a reading is served as it came. */
+  readonly #slots: Float32Array | Float64Array;
+  /** Samples per slot, for a gauge only. */
+  readonly #counts: Uint32Array | undefined;
   #lastTime = 0;
   #lastValue = 0;
   #lastValueBefore = 0;
+
+  /** A history whose slots are means of the samples in them (sensor readings), not sums. */
+  static gauge(): Rrd {
+    return new Rrd(true);
+  }
+
+  /** A counter history (slots sum what is added); `Rrd.gauge()` makes a gauge. */
+  constructor(mean = false) {
+    this.#slots = mean ? new Float64Array(SLOTS) : new Float32Array(SLOTS);
+    this.#counts = mean ? new Uint32Array(SLOTS) : undefined;
+  }
 
   /** Adds `value` at Unix second `time` (older times than the last are added to the last slot). */
   add(time: number, value: number): void {
     const second = Math.floor(time);
     if (second > this.#lastTime) this.#advance(second);
     const now = this.#lastTime;
-    this.#slots[MINUTE + (now % 60)]! += value;
-    this.#slots[HOUR + (Math.floor(now / 60) % 60)]! += value;
-    this.#slots[DAY + (Math.floor(now / 3600) % 24)]! += value;
+    const secondSlot = MINUTE + (now % 60);
+    const minuteSlot = HOUR + (Math.floor(now / 60) % 60);
+    const hourSlot = DAY + (Math.floor(now / 3600) % 24);
+    this.#slots[secondSlot]! += value;
+    this.#slots[minuteSlot]! += value;
+    this.#slots[hourSlot]! += value;
+    const counts = this.#counts;
+    if (counts) {
+      counts[secondSlot]!++;
+      counts[minuteSlot]!++;
+      counts[hourSlot]!++;
+    }
     this.#lastValueBefore = this.#lastValue;
-    this.#lastValue = this.#slots[MINUTE + (now % 60)]!;
+    this.#lastValue = this.#value(secondSlot);
+  }
+
+  /** What a slot serves: its sum, or for a gauge the mean of its samples (0 when it has none). */
+  #value(slot: number): number {
+    const counts = this.#counts;
+    if (!counts) return this.#slots[slot]!;
+    return counts[slot] ? this.#slots[slot]! / counts[slot]! : 0;
+  }
+
+  #vector(from: number, length: number): number[] {
+    const values = new Array<number>(length);
+    for (let i = 0; i < length; i++) values[i] = this.#value(from + i);
+    return values;
   }
 
   /** Unix second of the last sample. */
@@ -42,9 +82,9 @@ export class Rrd {
       'svc.common.rrd.serial_time': Math.floor(now),
       'svc.common.rrd.last_value': this.#lastValue,
       'svc.common.rrd.last_value_n1': this.#lastValueBefore,
-      'svc.common.rrd.minute_vec': Array.from(this.#slots.subarray(MINUTE, MINUTE + 60)),
-      'svc.common.rrd.hour_vec': Array.from(this.#slots.subarray(HOUR, HOUR + 60)),
-      'svc.common.rrd.day_vec': Array.from(this.#slots.subarray(DAY, DAY + 24)),
+      'svc.common.rrd.minute_vec': this.#vector(MINUTE, 60),
+      'svc.common.rrd.hour_vec': this.#vector(HOUR, 60),
+      'svc.common.rrd.day_vec': this.#vector(DAY, 24),
       'svc.common.rrd.blank_val': 0,
     };
   }
@@ -67,9 +107,13 @@ export class Rrd {
     if (to <= from) return;
     if (to - from >= size) {
       this.#slots.fill(0, base, base + size);
+      this.#counts?.fill(0, base, base + size);
       return;
     }
-    for (let slot = from + 1; slot <= to; slot++) this.#slots[base + (slot % size)] = 0;
+    for (let slot = from + 1; slot <= to; slot++) {
+      this.#slots[base + (slot % size)] = 0;
+      if (this.#counts) this.#counts[base + (slot % size)] = 0;
+    }
   }
 }
 

@@ -110,7 +110,8 @@ export class TrackedDevice implements Device {
     readonly key: string,
     readonly mac: number,
     readonly phy: PhyState,
-    readonly manuf: string,
+    /** Manufacturer (OUI registry, or what the PHY knows: `RTL433` for synthesised MACs). */
+    public manuf: string,
     time: number,
   ) {
     this.firstTime = time;
