@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { testDataPath } from '@svc/core/testing';
-import { basicAuth, startSvc, type SvcProcess } from './svc-process.js';
+import { adminGet, startSvc, waitForFirstSource, type SvcProcess } from './svc-process.js';
 
 const capture = testDataPath('dot11', 'aircrack-ng_test1.pcap');
 const reference = JSON.parse(readFileSync(capture.replace(/\.pcap$/, '.tshark.json'), 'utf8'));
@@ -17,22 +17,12 @@ const expectedAccessPoints = Object.keys(reference.bssids).map((mac) => mac.toUp
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let svc: SvcProcess;
-let auth: string;
-const get = async (path: string) => {
-  const response = await fetch(`${svc.url}${path}`, { headers: { authorization: auth } });
-  assert.is(response.status, 200, `${path}: ${response.status}`);
-  return response.json() as Promise<any>;
-};
+let get: (path: string) => Promise<any>;
 
 test.before(async () => {
   svc = await startSvc({ args: ['-c', `${capture}:name=t`] });
-  auth = basicAuth('svc', svc.password!);
-  for (let waited = 0; waited < 15_000; waited += 50) {
-    const sources = await get('/datasource/all_sources.json');
-    if (sources[0]?.['svc.datasource.num_packets'] === reference.frames_total) return;
-    await sleep(50);
-  }
-  assert.unreachable(`the capture was not replayed:\n${svc.stderr()}`);
+  get = adminGet(svc);
+  await waitForFirstSource(svc, reference.frames_total);
 });
 test.after(async () => {
   await svc.stop();
@@ -85,11 +75,11 @@ test('the demo capture that npm start replays shows the NETGEAR access point', a
   const demo = fileURLToPath(new URL('../../../examples/demo/packetnet_80211_plus_radiotap_header.pcap', import.meta.url));
   const demoSvc = await startSvc({ args: ['-c', `${demo}:name=demo`] });
   try {
-    const demoAuth = basicAuth('svc', demoSvc.password!);
+    const demoGet = adminGet(demoSvc);
     let accessPoints: any[] = [];
     for (let waited = 0; waited < 10_000 && accessPoints.length === 0; waited += 50) {
       await sleep(50);
-      accessPoints = (await (await fetch(`${demoSvc.url}/devices/views/phydot11_accesspoints/devices.json`, { headers: { authorization: demoAuth } })).json()) as any[];
+      accessPoints = await demoGet('/devices/views/phydot11_accesspoints/devices.json');
     }
     assert.equal(accessPoints.map((device) => [device['svc.device.base.macaddr'], device['svc.device.base.name'], device['svc.device.base.channel'], device['svc.device.base.crypt']]), [['00:1F:33:45:28:A0', 'NETGEAR', '6', 'Open']]);
   } finally {

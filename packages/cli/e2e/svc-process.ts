@@ -74,6 +74,27 @@ export function basicAuth(user: string, password: string): string {
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 }
 
+/** GETs a JSON endpoint of a started svc as its first-start admin; throws on any status but 200. */
+export function adminGet(svc: SvcProcess): (path: string) => Promise<any> {
+  const authorization = basicAuth('svc', svc.password!);
+  return async (path) => {
+    const response = await fetch(`${svc.url}${path}`, { headers: { authorization } });
+    if (response.status !== 200) throw new Error(`${path}: status ${response.status}`);
+    return response.json();
+  };
+}
+
+/** Waits until svc's first datasource has taken `packets` packets (a replay has run); throws with svc's log after 15 s. */
+export async function waitForFirstSource(svc: SvcProcess, packets: number): Promise<void> {
+  const get = adminGet(svc);
+  for (let waited = 0; waited < 15_000; waited += 50) {
+    const sources = await get('/datasource/all_sources.json');
+    if (sources[0]?.['svc.datasource.num_packets'] === packets) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the first source did not reach ${packets} packets:\n${svc.stderr()}`);
+}
+
 /** A running `svc capture` process. */
 export interface CaptureProcess {
   /** Everything it logged (stderr) so far. */

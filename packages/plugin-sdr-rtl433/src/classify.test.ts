@@ -1,0 +1,143 @@
+/**
+ * The decode and classify stages on hand-made rtl_433 lines (the shapes rtl_433's decoders
+ * print), through a test service's packet chain: sensor classes and their views, unit
+ * handling, the raw message, Kismet's remote-capture records, malformed lines, and a fuzz run.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runPacketChain, type Packet } from '@svc/core';
+import { createTestService, mutateText, seededRandom, type TestService } from '@svc/core/testing';
+import rtl433Plugin from './index.js';
+import { RTL433_RECORD_TYPE } from './decode-stage.js';
+
+const T = 1_800_000_000;
+let t: TestService;
+test.before.each(async () => {
+  t = await createTestService({ plugins: [rtl433Plugin] });
+});
+test.after.each(() => t.close());
+
+function feed(text: string, time = T, type = RTL433_RECORD_TYPE): Packet {
+  const packet: Packet = { tsSec: time, tsUsec: 0, sourceUuid: 'SOURCE', dlt: 0, json: { type, text }, annotations: {} };
+  runPacketChain(t.svc.hooks, packet);
+  return packet;
+}
+
+async function view(name: string): Promise<Record<string, any>[]> {
+  const response = await t.request(`/devices/views/${name}/devices.json`);
+  assert.is(response.status, 200);
+  return (await response.json()) as Record<string, any>[];
+}
+
+test('a thermometer: Celsius from Fahrenheit, humidity, their histories, and the thermometers view', async () => {
+  feed('{"model":"Ambientweather-F007TH","id":37,"channel":5,"battery_ok":0,"temperature_F":67.8,"humidity":35,"freq":433.824,"rssi":-0.127,"snr":14.27,"noise":-14.39}');
+  feed('{"model":"Ambientweather-F007TH","id":37,"channel":5,"battery_ok":1,"temperature_F":68.9,"humidity":36}', T + 1);
+  const [device, ...others] = await view('rtl433-thermometers');
+  assert.is(others.length, 0);
+  assert.is(device!['svc.device.base.frequency'], 433_824);
+  assert.is(device!['svc.device.base.channel'], '5');
+  assert.is(device!['svc.device.base.manuf'], 'RTL433');
+  const sensor = device!['rtl433.device'];
+  assert.equal(sensor['rtl433.device.common'], {
+    'rtl433.device.model': 'Ambientweather-F007TH',
+    'rtl433.device.id': '37',
+    'rtl433.device.rtlchannel': '5',
+    'rtl433.device.battery': 'OK',
+    'rtl433.device.rssi': '-0.127',
+    'rtl433.device.snr': '14.27',
+    'rtl433.device.noise': '-14.39',
+  });
+  const thermometer = sensor['rtl433.device.thermometer'];
+  assert.is(thermometer['rtl433.device.temperature'], 20.5);
+  assert.is(thermometer['rtl433.device.humidity'], 36);
+  const minute = thermometer['rtl433.device.temperature_rrd']['svc.common.rrd.minute_vec'] as number[];
+  assert.is(minute[T % 60], 19.8889);
+  assert.is(minute[(T + 1) % 60], 20.5);
+  assert.equal(await view('rtl433-weatherstations'), []);
+});
+
+test('a weather station under old and new key names, kept in km/h and mm', async () => {
+  feed('{"model":"Fineoffset-WHx080","id":17,"temperature_C":4.2,"humidity":91,"wind_dir_deg":225,"wind_avg_m_s":1.2,"wind_max_m_s":3.4,"rain_mm":12.6}');
+  feed('{"model":"Old-Station","id":3,"winddirection":90,"windstrength":12.5,"gust":20,"rain":4,"uv_index":3,"lux":12000}');
+  const stations = await view('rtl433-weatherstations');
+  assert.is(stations.length, 2);
+  const byModel = Object.fromEntries(stations.map((device) => [device['svc.device.base.name'], device['rtl433.device']['rtl433.device.weatherstation']]));
+  const prefix = 'rtl433.device.weatherstation';
+  assert.is(byModel['Fineoffset-WHx080'][`${prefix}.wind_speed`], 4.32);
+  assert.is(byModel['Fineoffset-WHx080'][`${prefix}.wind_gust`], 12.24);
+  assert.is(byModel['Fineoffset-WHx080'][`${prefix}.rain`], 12.6);
+  assert.is(byModel['Old-Station'][`${prefix}.wind_dir`], 90);
+  assert.is(byModel['Old-Station'][`${prefix}.wind_speed`], 12.5);
+  assert.is(byModel['Old-Station'][`${prefix}.uv_index`], 3);
+  assert.is(byModel['Old-Station'][`${prefix}.lux`], 12000);
+  assert.is((await view('rtl433-thermometers')).length, 1, 'only the station that reports temperature is a thermometer');
+});
+
+test('a tyre sensor: pressure in kPa and bar, its temperature a thermometer, never a weather station', async () => {
+  feed('{"model":"Toyota","type":"TPMS","id":"0x1b2c3d4e","status":128,"pressure_PSI":32.5,"temperature_C":19,"mic":"CRC"}');
+  const [device] = await view('rtl433-tpms');
+  const tpms = device!['rtl433.device']['rtl433.device.tpms'];
+  assert.equal(tpms, {
+    'rtl433.device.tpms.pressure_bar': 2.2408,
+    'rtl433.device.tpms.pressure_kpa': 224.0796,
+    'rtl433.device.tpms.state': '128',
+    'rtl433.device.tpms.checksum': 'CRC',
+  });
+  assert.is(device!['rtl433.device']['rtl433.device.common']['rtl433.device.id'], '0x1b2c3d4e');
+  assert.is((await view('rtl433-thermometers')).length, 1);
+  assert.equal(await view('rtl433-weatherstations'), []);
+});
+
+test('switches and lightning sensors get their records and views; a sensor joins a view when it first reports the class', async () => {
+  feed('{"model":"Generic-Remote","id":9,"switch1":"ON","switch3":"OFF"}');
+  feed('{"model":"Generic-Remote","id":9,"switch2":"ON"}');
+  feed('{"model":"Acurite-6045M","id":4,"channel":"A","strike_count":3,"storm_dist":12,"active":1,"rfi":0}');
+  const [remote] = await view('rtl433-switches');
+  assert.equal(remote!['rtl433.device']['rtl433.device.switch'], { 'rtl433.device.switch.1': 'ON', 'rtl433.device.switch.2': 'ON', 'rtl433.device.switch.3': 'OFF' });
+  const [lightning] = await view('rtl433-lightning');
+  const record = lightning!['rtl433.device']['rtl433.device.lightningsensor'];
+  assert.is(record['rtl433.device.lightning.strike_count'], 3);
+  assert.is(record['rtl433.device.lightning.storm_distance'], 12);
+  assert.equal(await view('rtl433-thermometers'), []);
+  feed('{"model":"Acurite-6045M","id":4,"channel":"A","temperature_F":50}');
+  assert.is((await view('rtl433-thermometers')).length, 1, 'membership is rechecked on update');
+});
+
+test('the last message is kept verbatim; a field svc has no place for is still there', async () => {
+  const line = '{"model":"Cardin-S466","id":3,"dipswitch":"o-o-++-o+","rbutton":"11"}';
+  feed(line);
+  const [device] = await view('phy-RTL433');
+  assert.is(device!['rtl433.device']['rtl433.device.last_message'], line);
+  assert.is(device!['svc.device.base.name'], 'Cardin-S466');
+});
+
+test('records from remote capture (JSON block of type RTL433) are sensors; other record types are left alone', async () => {
+  feed('{"model":"Nexus-TH","id":1,"temperature_C":20}', T, 'RTL433');
+  feed('{"model":"Nexus-TH","id":2,"temperature_C":20}', T, 'ADSB');
+  assert.is((await view('phy-RTL433')).length, 1);
+});
+
+test('lines that are not JSON objects are error packets and make no device; status lines are neither', async () => {
+  for (const line of ['garbage', '{"model":"X"', '[1,2]', '42', 'null']) assert.ok(feed(line).error, line);
+  const status = feed('{"time":"2026-11-21 10:00:00","src":"SDR","lvl":5,"msg":"Tuned"}');
+  assert.not.ok(status.error);
+  assert.equal(await view('phy-RTL433'), []);
+});
+
+test('fuzz: 20,000 mutated rtl_433 lines never throw out of the chain', async () => {
+  const random = seededRandom(433);
+  const seeds = [
+    '{"model":"Acurite-5n1","id":839,"channel":"A","battery_ok":1,"wind_avg_km_h":4.311,"wind_dir_deg":337.5,"rain_in":0.66}',
+    '{"model":"Toyota","type":"TPMS","id":"0x1b2c3d4e","pressure_PSI":32.5,"temperature_C":19}',
+    '{"model":"Generic-Remote","id":9,"switch1":"ON","strike_count":2,"freq":433.92}',
+  ];
+  let errors = 0;
+  for (let i = 0; i < 20_000; i++) {
+    const packet = feed(mutateText(seeds[i % seeds.length]!, random), T + Math.floor(i / 100));
+    if (packet.error) errors++;
+  }
+  assert.ok(errors > 0, 'some mutations were malformed');
+  assert.ok((await view('phy-RTL433')).length > 0, 'some mutations still made sensors');
+});
+
+test.run();

@@ -1,0 +1,206 @@
+/**
+ * The `rtl433` datasource with the real `rtl_433`: live through rtl_tcp (a real socket feeding
+ * a real recording), attached to a real `rtl_433 -F http`, and the ways a helper goes wrong
+ * (missing, exits at start, prints garbage, dies while capturing), each leaving the server
+ * running with what it already knew.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger, parseDefinition, type Datasource, type OpenContext } from '@svc/core';
+import { createTestService, freePort, testDataPath, type TestService } from '@svc/core/testing';
+import rtl433Plugin, { createRtl433Type } from './index.js';
+import { findRtlSdrDongles } from './datasource/usb-dongles.js';
+import { startRtlTcpServer } from './testing/rtl-tcp-server.js';
+
+const RECORDING = testDataPath('rtl433', 'ambient_weather__01__f007th.cu8');
+/** Sensors rtl_433 decodes from that recording (its `.rtl433.jsonl`). */
+const RECORDING_MESSAGES = 5;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const quiet = createLogger({ write: () => {} });
+
+async function until(what: string, check: () => boolean, ms = 15_000): Promise<void> {
+  for (let waited = 0; !check(); waited += 20) {
+    if (waited > ms) assert.unreachable(`timed out waiting until ${what}`);
+    await sleep(20);
+  }
+}
+
+async function sensorCount(t: TestService, source: Datasource): Promise<number> {
+  const response = await t.request(`/devices/views/seenby-${source.uuid}/devices.json`);
+  return response.status === 200 ? ((await response.json()) as unknown[]).length : 0;
+}
+
+/** A stand-in rtl_433: a shell script in a temporary directory. */
+function fakeRtl433(body: string): { path: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-rtl433-'));
+  const path = join(dir, 'rtl_433');
+  writeFileSync(path, `#!/bin/sh\n${body}\n`);
+  chmodSync(path, 0o755);
+  return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+test('live through rtl_tcp: rtl_433 is tuned as asked, its sensors are tracked, and losing the SDR is an error that keeps them', async () => {
+  const server = await startRtlTcpServer(RECORDING);
+  const t = await createTestService({ plugins: [rtl433Plugin], log: quiet });
+  try {
+    const source = await t.svc.datasources.add(`rtl433-tcp:type=rtl433,rtl_tcp=127.0.0.1:${server.port},channel=433.92MHz,samplerate=250k,retry=false`);
+    await until('the recording is decoded', () => source.numPackets >= RECORDING_MESSAGES);
+    assert.is(source.numPackets, RECORDING_MESSAGES);
+    assert.ok(server.commands.some((command) => command.code === 1 && command.value === 433_920_000), 'tuned to 433.92 MHz');
+    assert.ok(server.commands.some((command) => command.code === 2 && command.value === 250_000), 'sample rate 250k');
+    assert.equal(source.channels, ['433.920000MHz']);
+    assert.is(await sensorCount(t, source), RECORDING_MESSAGES);
+
+    server.disconnect();
+    await until('the source fails', () => source.state === 'error');
+    assert.match(source.errorReason, /^rtl_433 exited with code \d+/);
+    assert.is(await sensorCount(t, source), RECORDING_MESSAGES, 'the sensors are still there');
+  } finally {
+    await t.close();
+    await server.close();
+  }
+});
+
+test('attach: the events of an rtl_433 already running with -F http become sensors; its end is the source error', async () => {
+  const server = await startRtlTcpServer(RECORDING, { hold: true });
+  const httpPort = await freePort();
+  const rtl433 = spawn('rtl_433', ['-c', '0', '-d', `rtl_tcp:127.0.0.1:${server.port}`, '-s', '250k', '-F', `http:127.0.0.1:${httpPort}`], { stdio: 'ignore' });
+  const t = await createTestService({ plugins: [rtl433Plugin], log: quiet });
+  try {
+    for (let tries = 0; ; tries++) {
+      const up = await new Promise<boolean>((resolve) => connect(httpPort, '127.0.0.1').once('connect', function (this: { destroy(): void }) { this.destroy(); resolve(true); }).once('error', () => resolve(false)));
+      if (up) break;
+      if (tries > 100) assert.unreachable('rtl_433 never listened');
+      await sleep(50);
+    }
+    const source = await t.svc.datasources.add(`rtl433-attic:type=rtl433,attach=127.0.0.1:${httpPort},retry=false`);
+    await until('the source is attached', () => source.state === 'running');
+    assert.is(source.info.captureInterface, `http://127.0.0.1:${httpPort}/events`);
+    server.start();
+    await until('the events arrive', () => source.numPackets >= RECORDING_MESSAGES);
+    assert.is(await sensorCount(t, source), RECORDING_MESSAGES);
+
+    rtl433.kill('SIGTERM');
+    await until('the source fails', () => source.state === 'error');
+    assert.match(source.errorReason, /rtl_433 at http:\/\/127\.0\.0\.1:\d+\/events/);
+    assert.is(await sensorCount(t, source), RECORDING_MESSAGES);
+  } finally {
+    rtl433.kill('SIGKILL');
+    await t.close();
+    await server.close();
+  }
+});
+
+test('attach to nothing: the open fails saying rtl_433 cannot be reached', async () => {
+  const port = await freePort();
+  const type = createRtl433Type();
+  const context: OpenContext = { uuid: 'U', log: quiet, message: () => {} };
+  try {
+    await type.open!(parseDefinition(`rtl433-x:attach=127.0.0.1:${port}`), context);
+    assert.unreachable('opened');
+  } catch (error) {
+    assert.match((error as Error).message, `cannot reach rtl_433 at http://127.0.0.1:${port}/events: ECONNREFUSED`);
+  }
+});
+
+test('a missing rtl_433 fails the open with how to install it', async () => {
+  const type = createRtl433Type({ command: 'svc-no-such-rtl_433' });
+  try {
+    await type.open!(parseDefinition(RECORDING), { uuid: 'U', log: quiet, message: () => {} });
+    assert.unreachable('opened');
+  } catch (error) {
+    assert.is((error as Error).message, "rtl_433 is not installed: 'svc-no-such-rtl_433' was not found on PATH (install the rtl-433 package, or set rtl433_command)");
+  }
+});
+
+test('no dongle: the real rtl_433 exits at start and the source says why', async () => {
+  if ((await findRtlSdrDongles()).length > 0) return; // this host has a dongle: nothing to prove here
+  const t = await createTestService({ plugins: [rtl433Plugin], log: quiet });
+  try {
+    const source = await t.svc.datasources.add('rtl433-0:retry=false');
+    await until('the source fails', () => source.state === 'error');
+    assert.match(source.errorReason, /^rtl_433 exited with code \d+: .*No supported devices found/);
+  } finally {
+    await t.close();
+  }
+});
+
+test('a helper that prints garbage: each bad line is an error packet, good lines still make sensors', async () => {
+  const fake = fakeRtl433(`echo 'not json'
+echo '{"model":"Acme-TH","id":7,"temperature_F":212,"humidity":40}'
+echo '[1,2,3]'
+echo '{"model":"Acme-TH","id":7,"temperature_C":21.5'
+echo '{"model":"Acme-TH","id":7,"temperature_C":21.5,"battery_ok":0}'`);
+  const t = await createTestService({ plugins: [rtl433Plugin], log: quiet, config: { rtl433_command: fake.path } });
+  try {
+    const source = await t.svc.datasources.add(`${RECORDING}:type=rtl433,retry=false`);
+    await until('every line is read', () => source.numPackets >= 5);
+    assert.is(source.numErrorPackets, 3);
+    const devices = (await (await t.request('/devices/views/phy-RTL433/devices.json')).json()) as Record<string, any>[];
+    assert.is(devices.length, 1);
+    const sensor = devices[0]!['rtl433.device'];
+    assert.is(sensor['rtl433.device.thermometer']['rtl433.device.temperature'], 21.5);
+    assert.is(sensor['rtl433.device.common']['rtl433.device.battery'], 'LOW');
+    assert.is(devices[0]!['svc.device.base.packets.total'], 2);
+  } finally {
+    await t.close();
+    fake.remove();
+  }
+});
+
+test('a live helper that exits during start-up fails the open with its reason, not its banner', async () => {
+  const fake = fakeRtl433(`echo 'rtl_433 version 22.11 (2022-11-19) inputs file rtl_tcp RTL-SDR SoapySDR' >&2
+echo 'Use -h for usage help and see https://triq.org/ for documentation.' >&2
+echo 'usb_open error -3' >&2
+echo 'Please fix the device permissions, e.g. by installing the udev rules file rtl-sdr.rules' >&2
+exit 2`);
+  const type = createRtl433Type({ command: fake.path });
+  try {
+    await type.open!(parseDefinition('rtl433-0'), { uuid: 'U', log: quiet, message: () => {} });
+    assert.unreachable('opened');
+  } catch (error) {
+    assert.is((error as Error).message, 'rtl_433 exited with code 2: usb_open error -3 / Please fix the device permissions, e.g. by installing the udev rules file rtl-sdr.rules');
+  } finally {
+    fake.remove();
+  }
+});
+
+test('bad definitions and missing recordings fail the source with the reason; the server keeps running', async () => {
+  const t = await createTestService({ plugins: [rtl433Plugin], log: quiet });
+  try {
+    const cases: [string, RegExp][] = [
+      ['somewhere:type=rtl433,retry=false', /rtl433 cannot tell what 'somewhere' is/],
+      ['rtl433-1:type=rtl433,channel=433,retry=false', /outside 1 MHz to 6 GHz \(a number without a unit is in Hz: write 433.92MHz\)/],
+      ['rtl433-2:type=rtl433,gain=loud,retry=false', /rtl433 option gain must be a gain in dB/],
+      ['/nonexistent/recording.cu8:type=rtl433,retry=false', /recording '\/nonexistent\/recording.cu8' does not exist/],
+    ];
+    for (const [definition, reason] of cases) {
+      const source = await t.svc.datasources.add(definition);
+      await until(`${definition} fails`, () => source.state === 'error');
+      assert.match(source.errorReason, reason);
+    }
+    assert.is((await t.request('/system/status.json')).status, 200);
+  } finally {
+    await t.close();
+  }
+});
+
+test('probe: dongle names, recordings and attach= are rtl433; other files are not', async () => {
+  const type = createRtl433Type();
+  const signal = new AbortController().signal;
+  const probe = (line: string) => type.probe!(parseDefinition(line), { signal });
+  assert.ok(await probe('rtl433-0'));
+  assert.ok(await probe('rtl433-00000001'));
+  assert.ok(await probe(RECORDING));
+  assert.ok(await probe('upstairs:attach=10.0.0.5:8433'));
+  assert.not.ok(await probe(testDataPath('rtl433', 'make-reference.sh')));
+  assert.not.ok(await probe('/nonexistent/recording.cu8'));
+  assert.not.ok(await probe('wlan0'));
+});
+
+test.run();

@@ -1,0 +1,128 @@
+/**
+ * The `rtl433` datasource type (kismet-reference 5.5): sensors heard by an RTL-SDR, decoded by
+ * `rtl_433`. Read as Kismet's `datasource_rtl433.h` reads: the descriptor and capabilities,
+ * then probe (a dongle name, a recording, or an rtl_433 to attach to), list (dongles in sysfs),
+ * and open. Opening runs `rtl_433 -F json -M level` as a helper process: each line it prints
+ * becomes a packet carrying a JSON block of type `RTL433`, what it says on stderr becomes the
+ * source's messages, and its exit becomes the source's error with the reason it gave.
+ */
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import {
+  openHelperCapture,
+  stableUuid,
+  SvcError,
+  type Capture,
+  type DatasourceTypeDefinition,
+  type OpenContext,
+  type Packet,
+  type ProbedInterface,
+  type SourceDefinition,
+} from '@svc/core';
+import { RTL433_RECORD_TYPE } from './decode-stage.js';
+import { openAttachCapture } from './datasource/attach-capture.js';
+import { isDongleIndex, isRecordingName, liveChannel, readRtl433Options, rtl433Arguments, type Rtl433Options } from './datasource/rtl433-options.js';
+import { findRtlSdrDongles, SYSFS_USB_DEVICES } from './datasource/usb-dongles.js';
+import { rtl433StderrLevel } from './datasource/stderr-lines.js';
+
+/** Type name, as Kismet spells it. */
+export const RTL433_TYPE = 'rtl433';
+
+/** The program run by default (found on PATH). */
+export const RTL433_COMMAND = 'rtl_433';
+
+/** How long a live rtl_433 must stay up for the open to count: a missing dongle makes it exit at once. */
+const LIVE_STARTUP_MS = 1500;
+
+/** Where the type finds its program and the host's USB devices (tests point them elsewhere). */
+export interface Rtl433TypeSettings {
+  /** The rtl_433 program, a name on PATH or a path. */
+  readonly command?: string;
+  /** sysfs USB device directory. */
+  readonly sysfsUsb?: string;
+}
+
+/** Whether a path is an existing regular file. */
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A packet carrying one line of rtl_433's output, stamped with the time it was read. */
+function linePacket(line: string, sourceUuid: string): Packet {
+  const now = Date.now();
+  return {
+    tsSec: Math.floor(now / 1000),
+    tsUsec: (now % 1000) * 1000,
+    sourceUuid,
+    dlt: 0,
+    json: { type: RTL433_RECORD_TYPE, text: line },
+    annotations: {},
+  };
+}
+
+/** Builds the rtl433 type. */
+export function createRtl433Type(settings: Rtl433TypeSettings = {}): DatasourceTypeDefinition {
+  const command = settings.command ?? RTL433_COMMAND;
+
+  async function open(definition: SourceDefinition, context: OpenContext): Promise<Capture> {
+    const options = readRtl433Options(definition);
+    const toPacket = (line: string) => linePacket(line, context.uuid);
+    const { input } = options;
+    if (input.kind === 'attach') return openAttachCapture(input.url, toPacket, context);
+    if (input.kind === 'replay' && !(await isFile(input.path))) {
+      throw new SvcError('SVC_ERR_DATASOURCE_OPEN', `rtl433 recording '${input.path}' does not exist or is not a regular file`);
+    }
+    return openHelperCapture(
+      {
+        command,
+        args: rtl433Arguments(options),
+        name: 'rtl_433',
+        installHint: 'install the rtl-433 package, or set rtl433_command',
+        parseLine: toPacket,
+        stderrLevel: rtl433StderrLevel,
+        startupMs: input.kind === 'live' ? LIVE_STARTUP_MS : 0,
+        anyExitFails: input.kind === 'live',
+        info: captureInfo(definition, options),
+      },
+      context,
+    );
+  }
+
+  return {
+    name: RTL433_TYPE,
+    description: 'sensors decoded by rtl_433: an RTL-SDR (rtl433-0, rtl433-<serial>, rtl_tcp=host:port), a recording (.cu8, ...), or attach=host:port',
+    capabilities: { probe: true, list: true, local: true, remote: true, passive: false, tune: false, hop: false },
+    async probe(definition) {
+      if (definition.options.has('attach') || definition.options.has('rtl_tcp')) return true;
+      if (/^rtl433(-|$)/i.test(definition.interface)) return true;
+      return isRecordingName(definition.interface) && (await isFile(definition.interface));
+    },
+    async list(): Promise<ProbedInterface[]> {
+      const dongles = await findRtlSdrDongles(settings.sysfsUsb ?? SYSFS_USB_DEVICES);
+      return dongles.flatMap((dongle) => {
+        const hardware = `${dongle.manufacturer} ${dongle.product}`.trim() || `RTL-SDR ${dongle.vendorProduct}`;
+        const byIndex: ProbedInterface = { interface: `rtl433-${dongle.index}`, captureInterface: dongle.usbPath, hardware };
+        // A serial that reads as an index cannot name the dongle: only the index is offered.
+        const bySerial = dongle.serial && !isDongleIndex(dongle.serial) ? [{ interface: `rtl433-${dongle.serial}`, captureInterface: dongle.usbPath, hardware }] : [];
+        return [byIndex, ...bySerial];
+      });
+    },
+    open,
+    uuidFor(definition) {
+      const attach = definition.options.get('attach');
+      const rtlTcp = definition.options.get('rtl_tcp');
+      const identity = attach !== undefined ? `attach:${attach}` : rtlTcp !== undefined ? `rtl_tcp:${rtlTcp}` : isRecordingName(definition.interface) ? resolve(definition.interface) : definition.interface;
+      return stableUuid(RTL433_TYPE, identity);
+    },
+  };
+}
+
+function captureInfo(definition: SourceDefinition, options: Rtl433Options) {
+  const channel = liveChannel(options);
+  if (options.input.kind === 'replay') return { captureInterface: options.input.path, hardware: 'rtl_433 recording', dlt: 0 };
+  return { captureInterface: definition.interface, hardware: 'rtlsdr', dlt: 0, channels: channel ? [channel] : [], channel };
+}

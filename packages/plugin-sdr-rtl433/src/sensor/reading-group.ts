@@ -1,0 +1,56 @@
+/**
+ * A sensor class (thermometer, weather station, lightning sensor) is a fixed set of readings,
+ * each a field with its RRD and the quantity it is read from. One table per class drives the
+ * update from a message, the record served, and the field definitions, so adding a reading is
+ * one line.
+ */
+import type { FieldDefinition } from '@svc/core';
+import { updateReading, type Reading } from './reading.js';
+import { readQuantity, type Quantity } from './units.js';
+
+/** One reading of a sensor class. */
+export interface ReadingField {
+  /** Field name of the value; the history is served as `<field>_rrd`. */
+  readonly field: string;
+  readonly quantity: Quantity;
+}
+
+/** The readings of one sensor class on one device. */
+export class ReadingGroup {
+  readonly #readings: (Reading | undefined)[];
+
+  constructor(private readonly table: readonly ReadingField[]) {
+    this.#readings = new Array<Reading | undefined>(table.length).fill(undefined);
+  }
+
+  /** Takes every reading of the class the message carries; returns whether there was any. */
+  apply(message: Record<string, unknown>, time: number): boolean {
+    let found = false;
+    for (let i = 0; i < this.table.length; i++) {
+      const value = readQuantity(message, this.table[i]!.quantity);
+      if (value === undefined) continue;
+      this.#readings[i] = updateReading(this.#readings[i], value, time);
+      found = true;
+    }
+    return found;
+  }
+
+  toRecord(now: number): Record<string, unknown> {
+    const record: Record<string, unknown> = {};
+    for (let i = 0; i < this.table.length; i++) {
+      const reading = this.#readings[i];
+      if (!reading) continue;
+      record[this.table[i]!.field] = reading.value;
+      record[`${this.table[i]!.field}_rrd`] = reading.history.toRecord(now);
+    }
+    return record;
+  }
+}
+
+/** Field definitions of a class's readings and their histories. */
+export function readingFieldDefinitions(table: readonly ReadingField[]): FieldDefinition[] {
+  return table.flatMap(({ field, quantity }) => [
+    { name: field, type: 'double', description: `${quantity.name}${quantity.unit ? ` in ${quantity.unit}` : ''}` },
+    { name: `${field}_rrd`, type: 'object', description: `${quantity.name} history (rrd record, slots hold means)` },
+  ]);
+}
