@@ -1,9 +1,12 @@
 /**
- * `@svc/plugin-serial`: serially attached sniffers and GPS receivers, built only on the public
- * plugin API. It owns the serial line settings every serial source shares; its datasource types
- * (framing, drivers, GPS) arrive with the serial capture work.
+ * `@svc/plugin-serial`: serially attached sniffers, built only on the public plugin API. It
+ * provides the serial source framework (port, framings, decoders, error counting, reconnect)
+ * for its own types and for other plugins, and the `serialjson` type for home-made sniffers.
  */
 import { definePlugin } from '@svc/core';
+import { DeviceReports } from './serialjson/device-reports.js';
+import type { DeviceReport } from './serialjson/serialjson-line.js';
+import { createSerialJsonType } from './serialjson/serialjson-type.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-serial';
@@ -20,6 +23,20 @@ export default definePlugin({
   },
   apply(svc) {
     const baud = svc.config.getNumber('serial_default_baudrate', DEFAULT_BAUD_RATE, { min: 50, integer: true });
-    svc.log.debug(`serial sources default to ${baud} baud`);
+    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(createSerialJsonType(baud)));
+    const reports = new DeviceReports(svc);
+    svc.hooks.packet.for('classify').tap(PLUGIN_NAME, (packet) => {
+      const report = packet.annotations.serialjson as DeviceReport | undefined;
+      if (report) reports.apply(packet, report);
+    });
   },
 });
+
+export { openSerialCapture, type SerialCaptureOptions } from './serial-capture.js';
+export { readSerialLine, BAUD_RATES, type SerialLine } from './serial-options.js';
+export type { Framer, FrameSink, FramerFactory } from './framing/framer.js';
+export { LineFramer } from './framing/line-framer.js';
+export { NordicSlipFramer, slipEncode } from './framing/nordic-slip-framer.js';
+export { StxXorFramer, stxEncode, xorChecksum } from './framing/stx-xor-framer.js';
+export { SERIALJSON_TYPE } from './serialjson/serialjson-type.js';
+export { SERIALJSON_RECORD_TYPE, type DeviceReport } from './serialjson/serialjson-line.js';

@@ -1,0 +1,73 @@
+/**
+ * A real virtual serial cable for tests: `socat` joins two pseudo-terminals, raw and without
+ * echo, reachable under stable link names, so the plugin opens one end as its device and the
+ * test writes to the other what the device would send. Stopping and starting the pair again
+ * under the same names is a USB unplug and replug.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, closeSync, writeSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Two joined ptys. */
+export interface PtyPair {
+  /** The end svc opens. */
+  readonly device: string;
+  /** The end the test writes to. */
+  readonly peer: string;
+  /** Writes bytes to the peer end (as the device would send them). */
+  write(bytes: Buffer | string): void;
+  /** Unplugs: stops socat; the links disappear. */
+  unplug(): Promise<void>;
+  /** Plugs back in under the same names. */
+  replug(): Promise<void>;
+  /** Stops socat and removes the links' directory. */
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts a pty pair; socat must be installed (Debian package `socat`). */
+export async function openPtyPair(): Promise<PtyPair> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-pty-'));
+  const device = join(dir, 'device');
+  const peer = join(dir, 'peer');
+  let socat: ChildProcess | undefined;
+  // The peer stays open while plugged: closing a pty's last descriptor makes socat hang up.
+  let peerFd: number | undefined;
+
+  async function start(): Promise<void> {
+    socat = spawn('socat', [`pty,raw,echo=0,link=${device}`, `pty,raw,echo=0,link=${peer}`], { stdio: 'ignore' });
+    for (let waited = 0; !(existsSync(device) && existsSync(peer)); waited += 10) {
+      if (waited > 5000) throw new Error('socat did not create the pty pair (is socat installed?)');
+      await sleep(10);
+    }
+    peerFd = openSync(peer, 'r+');
+  }
+  async function stop(): Promise<void> {
+    if (peerFd !== undefined) closeSync(peerFd);
+    peerFd = undefined;
+    const child = socat;
+    socat = undefined;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+
+  await start();
+  return {
+    device,
+    peer,
+    write(bytes) {
+      if (peerFd === undefined) throw new Error('the pty pair is unplugged');
+      writeSync(peerFd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
+    },
+    unplug: stop,
+    replug: start,
+    async close() {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
