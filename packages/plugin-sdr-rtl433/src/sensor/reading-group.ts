@@ -23,16 +23,18 @@ export class ReadingGroup {
     this.#readings = new Array<Reading | undefined>(table.length).fill(undefined);
   }
 
-  /** Takes every reading of the class the message carries; returns whether there was any. */
-  apply(message: Record<string, unknown>, time: number): boolean {
-    let found = false;
-    for (let i = 0; i < this.table.length; i++) {
-      const value = readQuantity(message, this.table[i]!.quantity);
+  /**
+   * Takes every reading of the class the message carries into `group`, creating the group only
+   * when there is one, so a sensor without the class allocates nothing per message.
+   */
+  static update(group: ReadingGroup | undefined, table: readonly ReadingField[], message: Record<string, unknown>, time: number): ReadingGroup | undefined {
+    for (let i = 0; i < table.length; i++) {
+      const value = readQuantity(message, table[i]!.quantity);
       if (value === undefined) continue;
-      this.#readings[i] = updateReading(this.#readings[i], value, time);
-      found = true;
+      group ??= new ReadingGroup(table);
+      group.#readings[i] = updateReading(group.#readings[i], value, time);
     }
-    return found;
+    return group;
   }
 
   toRecord(now: number): Record<string, unknown> {

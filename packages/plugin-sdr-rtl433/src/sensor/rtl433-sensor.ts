@@ -59,16 +59,12 @@ export class Rtl433Sensor implements RecordSource {
     this.noise = asText(message.noise) ?? this.noise;
     this.lastMessage = text;
 
-    const thermometer = this.thermometer ?? new ReadingGroup(THERMOMETER);
-    if (thermometer.apply(message, time)) this.thermometer = thermometer;
-    const weather = this.weatherStation ?? new ReadingGroup(WEATHER_STATION);
+    this.thermometer = ReadingGroup.update(this.thermometer, THERMOMETER, message, time);
     // A tyre sensor's pressure is the tyre's, not the weather's.
-    if (message.type !== TPMS_TYPE && weather.apply(message, time)) this.weatherStation = weather;
-    const lightning = this.lightningSensor ?? new ReadingGroup(LIGHTNING_SENSOR);
-    if (lightning.apply(message, time)) this.lightningSensor = lightning;
+    if (message.type !== TPMS_TYPE) this.weatherStation = ReadingGroup.update(this.weatherStation, WEATHER_STATION, message, time);
+    this.lightningSensor = ReadingGroup.update(this.lightningSensor, LIGHTNING_SENSOR, message, time);
     if (message.type === TPMS_TYPE) (this.tpms ??= new TyrePressure()).apply(message);
-    const switches = this.switches ?? new SwitchBank();
-    if (switches.apply(message)) this.switches = switches;
+    this.switches = SwitchBank.update(this.switches, message);
   }
 
   toRecord(now: number): Record<string, unknown> {

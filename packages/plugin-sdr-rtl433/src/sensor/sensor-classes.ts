@@ -92,17 +92,16 @@ const SWITCH_KEY = /^switch([0-9])$/;
 export class SwitchBank {
   readonly states = new Map<number, string>();
 
-  /** Takes the switch states a message carries; returns whether there were any. */
-  apply(message: Record<string, unknown>): boolean {
-    let found = false;
+  /** Takes the switch states a message carries into `bank`, creating it only when there are any. */
+  static update(bank: SwitchBank | undefined, message: Record<string, unknown>): SwitchBank | undefined {
     for (const key in message) {
       const match = SWITCH_KEY.exec(key);
       const state = match ? text(message[key]) : undefined;
       if (state === undefined) continue;
-      this.states.set(Number(match![1]), state);
-      found = true;
+      bank ??= new SwitchBank();
+      bank.states.set(Number(match![1]), state);
     }
-    return found;
+    return bank;
   }
 
   toRecord(): Record<string, unknown> {
