@@ -44,6 +44,9 @@ export const ErrorCodes = {
   DATASOURCE_OPEN: 'SVC_ERR_DATASOURCE_OPEN',
   DATASOURCE_UNSUPPORTED: 'SVC_ERR_DATASOURCE_UNSUPPORTED',
   REMOTE_PROTOCOL: 'SVC_ERR_REMOTE_PROTOCOL',
+  BAD_GPS_DEFINITION: 'SVC_ERR_BAD_GPS_DEFINITION',
+  NO_GPS_TYPE: 'SVC_ERR_NO_GPS_TYPE',
+  GPS_OPEN: 'SVC_ERR_GPS_OPEN',
 } as const;
 
 /** One of the values of {@link ErrorCodes}. */
@@ -68,6 +71,8 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   SVC_ERR_BAD_CHANNEL: 400,
   SVC_ERR_NO_DATASOURCE_TYPE: 400,
   SVC_ERR_DATASOURCE_UNSUPPORTED: 400,
+  SVC_ERR_BAD_GPS_DEFINITION: 400,
+  SVC_ERR_NO_GPS_TYPE: 400,
 };
 
 /** The one error class svc throws on purpose, so every failure carries a code and a status. */

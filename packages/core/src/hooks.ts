@@ -16,6 +16,7 @@ import type { EventTopicDefinition } from './events/event-topic.js';
 import type { RouteRegistry } from './http/route-registry.js';
 import type { Packet } from './packets/packet.js';
 import type { Device } from './tracker/device.js';
+import type { GpsTypeDefinition } from './gps/gps-type.js';
 
 /** Every hook a plugin can tap. */
 export interface Hooks {
@@ -31,6 +32,8 @@ export interface Hooks {
   readonly routes: SyncHook<[RouteRegistry]>;
   /** Contribute: declare event bus topics before publishing them. */
   readonly eventTopics: SyncHook<[Registry<EventTopicDefinition>]>;
+  /** Contribute: register GPS types (drivers named by `gps=` lines). */
+  readonly gpsTypes: SyncHook<[Registry<GpsTypeDefinition>]>;
 
   /**
    * Run (sync, hot path): the packet chain, keyed by stage (`decode`, `classify`, `track`).
@@ -50,7 +53,7 @@ export interface Hooks {
 }
 
 /** The contribute-phase hooks, in the order the service calls them. */
-export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'routes'] as const;
+export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'routes'] as const;
 
 /** Creates the frozen hook table of one service. */
 export function createHooks(): Hooks {
@@ -61,6 +64,7 @@ export function createHooks(): Hooks {
     views: new SyncHook<[Registry<ViewDefinition>]>(['views'], 'views'),
     routes: new SyncHook<[RouteRegistry]>(['routes'], 'routes'),
     eventTopics: new SyncHook<[Registry<EventTopicDefinition>]>(['eventTopics'], 'eventTopics'),
+    gpsTypes: new SyncHook<[Registry<GpsTypeDefinition>]>(['gpsTypes'], 'gpsTypes'),
     packet: new HookMap(() => new SyncHook<[Packet]>(['packet'])),
     deviceCreated: new SyncHook<[Device]>(['device'], 'deviceCreated'),
     deviceUpdated: new SyncHook<[Device]>(['device'], 'deviceUpdated'),

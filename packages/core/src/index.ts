@@ -76,4 +76,8 @@ export { runCaptureClient, resolveLocalSource, type CaptureClientOptions } from 
 export type { CaptureClientSession, LocalCaptureSource, SessionOutcome } from './datasources/remote/capture-client-session.js';
 export { REMOTE_CAPTURE_ENDPOINT, type ClientTarget } from './datasources/remote/client-transport.js';
 export type { ViewDefinition } from './views/view-definition.js';
+export { GpsFixQuality, type GpsFix } from './gps/gps-fix.js';
+export type { GpsTypeDefinition, GpsDefinition, GpsContext, GpsConnection } from './gps/gps-type.js';
+export { GpsTracker, type GpsDevice } from './gps/gps-tracker.js';
+export { parseGpsDefinition } from './gps/gps-definition.js';
 export { CORE_VERSION } from './version.js';

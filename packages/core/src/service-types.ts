@@ -20,6 +20,8 @@ import type { DeviceTracker } from './tracker/device-tracker.js';
 import type { DeviceViews } from './views/device-views.js';
 import type { DeviceAnnotations } from './tracker/device-annotations.js';
 import type { DatasourceTracker } from './datasources/datasource-tracker.js';
+import type { GpsTypeDefinition } from './gps/gps-type.js';
+import type { GpsTracker } from './gps/gps-tracker.js';
 
 /** How one plugin fared at boot. */
 export interface PluginStatus {
@@ -43,6 +45,7 @@ export interface Service {
   readonly views: Registry<ViewDefinition>;
   readonly routes: RouteRegistry;
   readonly eventTopics: Registry<EventTopicDefinition>;
+  readonly gpsTypes: Registry<GpsTypeDefinition>;
   readonly events: EventBus;
   readonly messages: MessageBus;
   readonly alerts: AlertTracker;
@@ -52,6 +55,8 @@ export interface Service {
   readonly deviceViews: DeviceViews;
   /** Every datasource: add, open, close, pause, resume, channel control, remote capture binding. */
   readonly datasources: DatasourceTracker;
+  /** Every GPS and the best current position, which is stamped onto packets. */
+  readonly gps: GpsTracker;
   /** User names and tags of devices, kept across restarts; routes that change them call `save`. */
   readonly deviceAnnotations: DeviceAnnotations;
   /** This server's UUID, persisted in the config dir. */

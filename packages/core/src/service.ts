@@ -36,6 +36,9 @@ import { DeviceAnnotations } from './tracker/device-annotations.js';
 import { DatasourceTracker } from './datasources/datasource-tracker.js';
 import { parseHopRate } from './datasources/source-options.js';
 import { datasourcesPlugin } from './http/routes/datasources.js';
+import { gpsPlugin } from './http/routes/gps.js';
+import { GpsTracker } from './gps/gps-tracker.js';
+import type { GpsTypeDefinition } from './gps/gps-type.js';
 import { parseConfigViews } from './views/config-views.js';
 import { createLogger, type Logger } from './logger.js';
 import { MessageBus, MessageFlags } from './messages/message-bus.js';
@@ -88,7 +91,8 @@ export async function createService(config: Config, options: CreateServiceOption
   const views = new Registry<ViewDefinition>('view', owner);
   const routes = new RouteRegistry(owner);
   const eventTopics = new Registry<EventTopicDefinition>('event topic', owner);
-  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics];
+  const gpsTypes = new Registry<GpsTypeDefinition>('GPS type', owner);
+  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes];
 
   const events = new EventBus(hooks, eventTopics, (error) => log.error('an event subscriber failed', error));
   const messages = new MessageBus(log, config.getNumber('message_backlog', 50, { min: 1, integer: true }), (record) =>
@@ -114,8 +118,11 @@ export async function createService(config: Config, options: CreateServiceOption
     maxDevices: config.getNumber('tracker_max_devices', 0, { min: 0, integer: true }),
   }, deviceAnnotations);
 
+  const retryDelay = config.getNumber('source_retry_delay', 5, { min: 0.1, max: 3600 });
+  const gps = new GpsTracker({ types: gpsTypes, messages, log, validFor: config.getNumber('gps_fix_valid_time', 10, { min: 1 }), retryDelay });
   const datasources = new DatasourceTracker({
     types: datasourceTypes,
+    gps,
     hooks,
     events,
     messages,
@@ -126,7 +133,7 @@ export async function createService(config: Config, options: CreateServiceOption
       split: config.getBoolean('split_source_hopping', true),
       shuffle: config.getBoolean('randomized_hopping', true),
       retry: config.getBoolean('retry_on_source_error', true),
-      retryDelay: config.getNumber('source_retry_delay', 5, { min: 0.1, max: 3600 }),
+      retryDelay,
       overrideTimestamp: config.getBoolean('override_remote_timestamp', true),
       remoteCaptureListen: config.get('remote_capture_listen') ?? '127.0.0.1',
       remoteCapturePort: config.getNumber('remote_capture_port', 3501, { min: 0, max: 65535, integer: true }),
@@ -171,6 +178,7 @@ export async function createService(config: Config, options: CreateServiceOption
     views,
     routes,
     eventTopics,
+    gpsTypes,
     events,
     messages,
     alerts,
@@ -178,6 +186,7 @@ export async function createService(config: Config, options: CreateServiceOption
     deviceViews,
     deviceAnnotations,
     datasources,
+    gps,
     serverUuid: resolveServerUuid(config),
     startTime,
     plugins: pluginStatuses,
@@ -201,6 +210,7 @@ export async function createService(config: Config, options: CreateServiceOption
     authPlugin(apiKeys),
     devicesPlugin(configViews),
     datasourcesPlugin,
+    gpsPlugin,
   ].map((plugin) => ({ plugin }));
   const entries = [...builtins, ...(options.plugins ?? []).map((item) => ('plugin' in item ? item : { plugin: item }))];
 
@@ -231,7 +241,7 @@ export async function createService(config: Config, options: CreateServiceOption
   }
 
   for (const hookName of CONTRIBUTE_HOOKS) {
-    const registry = { fields, phys, datasourceTypes, views, eventTopics, routes }[hookName];
+    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, routes }[hookName];
     (hooks[hookName] as { call(registry: unknown): void }).call(registry);
   }
   registerPhyContributions();

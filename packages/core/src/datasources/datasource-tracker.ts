@@ -12,7 +12,7 @@ import type { Hooks } from '../hooks.js';
 import type { Logger } from '../logger.js';
 import { MessageFlags, type MessageBus } from '../messages/message-bus.js';
 import { runPacketChain } from '../packets/chain.js';
-import type { Packet } from '../packets/packet.js';
+import type { Packet, PacketGps } from '../packets/packet.js';
 import type { Registry } from '../registry.js';
 import { nowSeconds } from '../time/timestamp.js';
 import { ChannelHopper } from './channel-hopper.js';
@@ -63,6 +63,8 @@ interface Dependencies {
   readonly messages: MessageBus;
   readonly log: Logger;
   readonly defaults: DatasourceDefaults;
+  /** The current GPS position, stamped onto packets that arrive without one. */
+  readonly gps?: { readonly packetGps: PacketGps | undefined };
 }
 
 /** Every datasource of the server. */
@@ -334,6 +336,10 @@ export class DatasourceTracker {
       const now = Date.now();
       packet.tsSec = Math.floor(now / 1000);
       packet.tsUsec = (now % 1000) * 1000;
+    }
+    if (packet.gps === undefined && this.deps.gps) {
+      const gps = this.deps.gps.packetGps;
+      if (gps) packet.gps = gps;
     }
     source.numPackets++;
     source.packetsRrd.add(packet.tsSec, 1);

@@ -1,0 +1,158 @@
+/**
+ * The GPS tracker: `gps=` parsing, ranking and expiry of fixes, failure and reopening, and the
+ * whole path in a service: a virtual GPS configured in svc.conf, `/gps/location.json` before
+ * and after, `/gps/all_gps.json`, and its position stamped onto packets and devices that a real
+ * datasource captures.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createLogger } from '../logger.js';
+import { MessageBus } from '../messages/message-bus.js';
+import { definePlugin } from '../plugin.js';
+import { Registry } from '../registry.js';
+import { createTestDatasource, createTestService, testPhyPlugin } from '../testing/index.js';
+import { GpsFixQuality, type GpsFix } from './gps-fix.js';
+import { parseGpsDefinition } from './gps-definition.js';
+import { GpsTracker } from './gps-tracker.js';
+import type { GpsContext, GpsTypeDefinition } from './gps-type.js';
+
+const quiet = createLogger({ write: () => {} });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A GPS type whose open contexts the test drives; `refuse` makes the next opens fail. */
+function scriptedType() {
+  const contexts: GpsContext[] = [];
+  let refuse = 0;
+  let closes = 0;
+  const type: GpsTypeDefinition = {
+    name: 'scripted',
+    description: 'fixes pushed by the test',
+    async open(_definition, context) {
+      if (refuse > 0) {
+        refuse--;
+        throw new Error('no such device');
+      }
+      contexts.push(context);
+      return { description: 'scripted', close: async () => void closes++ };
+    },
+  };
+  return { type, contexts, refuseNext: (count: number) => void (refuse = count), closes: () => closes };
+}
+
+function tracker(types: GpsTypeDefinition[], now: () => number, retryDelay = 0.05) {
+  const registry = new Registry<GpsTypeDefinition>('GPS type');
+  for (const type of types) registry.add(type);
+  const messages = new MessageBus(quiet, 50, () => {});
+  return { gps: new GpsTracker({ types: registry, messages, log: quiet, validFor: 10, retryDelay, now }), messages };
+}
+
+const fix = (lat: number, lon: number, quality: number = GpsFixQuality.THREE_D): GpsFix => ({ lat, lon, alt: 10, fix: quality, time: 1_700_000_000.25 });
+
+test('gps= lines: type, options, default and explicit names, and clear errors', () => {
+  const parsed = parseGpsDefinition('serial:device=/dev/ttyUSB0,baud=4800');
+  assert.is(parsed.type, 'serial');
+  assert.is(parsed.name, 'serial');
+  assert.equal([...parsed.options], [['device', '/dev/ttyUSB0'], ['baud', '4800']]);
+  assert.is(parseGpsDefinition('serial:device=/dev/ttyUSB1', new Set(['serial'])).name, 'serial-2');
+  assert.is(parseGpsDefinition('virtual:lat=1,lon=2,name=roof').name, 'roof');
+  assert.not.ok(parseGpsDefinition('virtual:lat=1,lon=2,name=roof').options.has('name'));
+  for (const [line, words] of [
+    ['', 'empty'],
+    ['serial:device', "option 'device' has no value"],
+    ['ser ial:device=x', 'not a GPS type name'],
+  ] as const) {
+    assert.throws(() => parseGpsDefinition(line), (error: any) => error.code === 'SVC_ERR_BAD_GPS_DEFINITION' && error.message.includes(words), line);
+  }
+  assert.throws(() => parseGpsDefinition('virtual:lat=1,lon=2,name=roof', new Set(['roof'])), /already exists/);
+});
+
+test('the first GPS with a recent 2D or 3D fix wins; old and lost fixes stop counting', async () => {
+  let clock = 1_000_000;
+  const scripted = scriptedType();
+  const { gps } = tracker([scripted.type], () => clock);
+  await gps.add('scripted:name=first');
+  await gps.add('scripted:name=second');
+  const [first, second] = scripted.contexts;
+  assert.is(gps.packetGps, undefined);
+  second!.update(fix(2, 2));
+  assert.equal(gps.packetGps, { lat: 2, lon: 2, alt: 10, fix: 3, time: 1_700_000_000.25 });
+  first!.update(fix(1, 1));
+  assert.is(gps.best()?.device.definition.name, 'first');
+  first!.update(fix(1, 1, GpsFixQuality.NO_FIX));
+  assert.is(gps.best()?.device.definition.name, 'second', 'a GPS that lost its fix gives way');
+  clock += 10_001;
+  gps.refresh();
+  assert.is(gps.packetGps, undefined, 'a fix older than gps_fix_valid_time is not stamped');
+  second!.update(fix(3, 3, GpsFixQuality.TWO_D));
+  assert.is(gps.packetGps?.lat, 3);
+  await gps.stop();
+  assert.is(gps.packetGps, undefined);
+  assert.is(scripted.closes(), 2);
+});
+
+test('a GPS that fails to open, or goes away, is reported and reopened; an unknown type is refused', async () => {
+  const scripted = scriptedType();
+  const { gps, messages } = tracker([scripted.type], Date.now);
+  try {
+    await gps.add('nosuch:device=/dev/x');
+    assert.unreachable('an unknown type was accepted');
+  } catch (error: any) {
+    assert.is(error.code, 'SVC_ERR_NO_GPS_TYPE');
+    assert.match(error.message, /no GPS type 'nosuch' \(known: scripted\)/);
+  }
+  scripted.refuseNext(1);
+  const device = await gps.add('scripted');
+  assert.is(device.state, 'error');
+  assert.match(device.error, /no such device/);
+  await sleep(150);
+  assert.is(device.state, 'running', 'reopened after the retry delay');
+  scripted.contexts[0]!.update(fix(5, 5));
+  scripted.contexts[0]!.lost('serial device /dev/ttyUSB0 went away');
+  assert.is(gps.packetGps, undefined, 'a lost GPS stops stamping at once');
+  scripted.contexts[0]!.update(fix(6, 6));
+  assert.is(device.lastFix?.lat, 5, 'reports of a lost connection are ignored');
+  await sleep(150);
+  assert.is(device.state, 'running');
+  assert.is(scripted.contexts.length, 2);
+  const texts = messages.since(0).map((message) => message['svc.messagebus.message_string']);
+  assert.ok(texts.some((text) => /gps scripted failed: serial device \/dev\/ttyUSB0 went away; retrying/.test(String(text))), texts.join('\n'));
+  await gps.stop();
+});
+
+test('a service with gps=virtual serves the fix and stamps it onto packets and devices', async () => {
+  const harness = createTestDatasource();
+  const t = await createTestService({
+    plugins: [testPhyPlugin, harness.plugin],
+    config: { gps: ['virtual:lat=52.2163689,lon=6.8850232,alt=102.9,name=roof', 'virtual:lat=abc,lon=1'] },
+    log: quiet,
+  });
+  try {
+    const before = (await (await t.request('/gps/location.json')).json()) as any;
+    assert.equal(before['svc.common.location.fix'], 0, 'no fix before the GPS opens');
+    assert.equal(before['svc.common.location.valid'], 0);
+    await t.svc.start();
+    const location = (await (await t.request('/gps/location.json')).json()) as any;
+    assert.equal(location['svc.common.location.geopoint'], [6.8850232, 52.2163689]);
+    assert.is(location['svc.common.location.alt'], 102.9);
+    assert.is(location['svc.common.location.fix'], 3);
+    assert.is(location['svc.common.location.valid'], 1);
+    const all = (await (await t.request('/gps/all_gps.json')).json()) as any;
+    assert.equal(all.map((gps: any) => [gps['svc.gps.name'], gps['svc.gps.state']]), [['roof', 'running'], ['virtual', 'error']]);
+    assert.match(all[1]['svc.gps.error'], /lat=abc is not a number/);
+    const anonymous = await t.request('/gps/location.json', { auth: false });
+    assert.is(anonymous.status, 401, 'the GPS routes need a login');
+
+    const source = await t.svc.datasources.add('testsource-1');
+    harness.capture(source.uuid)!.emit(3);
+    for (let i = 0; i < 100 && t.svc.devices.size < 3; i++) await sleep(10);
+    const device = [...t.svc.devices.devices()][0]!;
+    const record = (await (await t.request(`/devices/by-key/${device.key}/device.json`)).json()) as any;
+    const last = record['svc.device.base.location']['svc.common.location.last'];
+    assert.equal(last['svc.common.location.geopoint'], [6.8850232, 52.2163689]);
+    assert.is(last['svc.common.location.fix'], 3);
+  } finally {
+    await t.close();
+  }
+});
+
+test.run();

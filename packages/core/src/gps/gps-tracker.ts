@@ -1,0 +1,199 @@
+/**
+ * The GPS tracker: every configured GPS, its state and last fix, and the best current position.
+ * GPSes are ranked in the order they were added; the first one whose fix is recent (within
+ * `validFor` seconds) and at least 2D wins. That position is stamped onto every packet that
+ * arrives without one (`packetGps`), so devices heard meanwhile get `svc.device.base.location`.
+ * A GPS that fails to open or goes away is reopened after `retryDelay` seconds; its failure is
+ * a message, never a crash.
+ */
+import { describeError, SvcError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { MessageFlags, type MessageBus } from '../messages/message-bus.js';
+import type { PacketGps } from '../packets/packet.js';
+import type { Registry } from '../registry.js';
+import { GpsFixQuality, type GpsFix } from './gps-fix.js';
+import { parseGpsDefinition } from './gps-definition.js';
+import type { GpsConnection, GpsDefinition, GpsTypeDefinition } from './gps-type.js';
+
+/** What the tracker works with. */
+export interface GpsTrackerDeps {
+  readonly types: Registry<GpsTypeDefinition>;
+  readonly messages: MessageBus;
+  readonly log: Logger;
+  /** Seconds a fix stays current after it arrived. */
+  readonly validFor: number;
+  /** Seconds before a failed GPS is reopened. */
+  readonly retryDelay: number;
+  /** Milliseconds clock; tests pass their own. */
+  readonly now?: () => number;
+}
+
+/** One configured GPS. */
+export interface GpsDevice {
+  readonly definition: GpsDefinition;
+  readonly typeDescription: string;
+  state: 'opening' | 'running' | 'error' | 'closed';
+  /** Why it is in error. */
+  error: string;
+  /** Where its fixes come from, once open. */
+  description: string;
+  /** Its last report. */
+  lastFix: GpsFix | undefined;
+  /** Clock (ms) when `lastFix` arrived. */
+  lastUpdate: number;
+  connection: GpsConnection | undefined;
+  retryTimer: NodeJS.Timeout | undefined;
+  /** Bumped on each open, so reports of an abandoned connection are ignored. */
+  generation: number;
+}
+
+/** Tracks the GPSes and the best current position. */
+export class GpsTracker {
+  readonly #devices: GpsDevice[] = [];
+  readonly #now: () => number;
+  #best: { device: GpsDevice; fix: GpsFix } | undefined;
+  #packetGps: PacketGps | undefined;
+  #stopped = false;
+
+  constructor(private readonly deps: GpsTrackerDeps) {
+    this.#now = deps.now ?? Date.now;
+  }
+
+  /** The position to stamp on a packet that has none: the best valid fix, or undefined. */
+  get packetGps(): PacketGps | undefined {
+    return this.#packetGps;
+  }
+
+  /** Every GPS in rank order. */
+  list(): readonly GpsDevice[] {
+    return this.#devices;
+  }
+
+  /** The best valid fix and the GPS it came from, or undefined when none is valid. */
+  best(): { device: GpsDevice; fix: GpsFix } | undefined {
+    return this.#best;
+  }
+
+  /**
+   * Adds a GPS from a `gps=` line and opens it. A bad line or an unknown type throws; a GPS that
+   * fails to open stays in the list in error and is retried.
+   */
+  async add(line: string): Promise<GpsDevice> {
+    if (this.#stopped) throw new SvcError('SVC_ERR_INTERNAL', 'the GPS tracker has stopped');
+    const definition = parseGpsDefinition(line, new Set(this.#devices.map((device) => device.definition.name)));
+    const type = this.deps.types.get(definition.type);
+    if (!type) {
+      const known = this.deps.types.list().map((entry) => entry.name).join(', ') || 'none';
+      throw new SvcError('SVC_ERR_NO_GPS_TYPE', `gps '${line}': no GPS type '${definition.type}' (known: ${known})`);
+    }
+    const device: GpsDevice = {
+      definition,
+      typeDescription: type.description,
+      state: 'opening',
+      error: '',
+      description: '',
+      lastFix: undefined,
+      lastUpdate: 0,
+      connection: undefined,
+      retryTimer: undefined,
+      generation: 0,
+    };
+    this.#devices.push(device);
+    await this.#open(device, type);
+    return device;
+  }
+
+  /**
+   * Re-ranks the fixes: a fix older than `validFor` stops counting. Called on every update and
+   * once a second by the owner, so stamping never reads a clock.
+   */
+  refresh(): void {
+    const now = this.#now();
+    let best: { device: GpsDevice; fix: GpsFix } | undefined;
+    for (const device of this.#devices) {
+      if (this.isCurrent(device, now)) {
+        best = { device, fix: device.lastFix! };
+        break;
+      }
+    }
+    if (best?.fix !== this.#best?.fix) {
+      this.#best = best;
+      this.#packetGps = best ? { lat: best.fix.lat, lon: best.fix.lon, alt: best.fix.alt, fix: best.fix.fix, time: best.fix.time } : undefined;
+    }
+  }
+
+  /** True when the GPS is running and its last fix is at least 2D and recent. */
+  isCurrent(device: GpsDevice, now = this.#now()): boolean {
+    const fix = device.lastFix;
+    return fix !== undefined && fix.fix >= GpsFixQuality.TWO_D && device.state === 'running' && now - device.lastUpdate <= this.deps.validFor * 1000;
+  }
+
+  /** Closes every GPS and stops retrying. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    await Promise.all(this.#devices.map((device) => this.#close(device, 'closed')));
+  }
+
+  async #open(device: GpsDevice, type: GpsTypeDefinition): Promise<void> {
+    const generation = ++device.generation;
+    const name = device.definition.name;
+    const current = () => generation === device.generation && !this.#stopped;
+    device.state = 'opening';
+    try {
+      const connection = await type.open(device.definition, {
+        name,
+        log: this.deps.log,
+        update: (fix) => {
+          if (!current()) return;
+          device.lastFix = fix;
+          device.lastUpdate = this.#now();
+          this.refresh();
+        },
+        lost: (reason) => {
+          if (current()) void this.#fail(device, type, reason);
+        },
+        message: (text, level = 'info') => this.deps.messages.post(`gps ${name}: ${text}`, level === 'error' ? MessageFlags.ERROR : MessageFlags.INFO),
+      });
+      if (!current()) {
+        await connection.close();
+        return;
+      }
+      device.connection = connection;
+      device.description = connection.description;
+      device.state = 'running';
+      device.error = '';
+      this.deps.messages.post(`gps ${name} opened (${connection.description})`);
+    } catch (error) {
+      if (current()) await this.#fail(device, type, describeError(error));
+    }
+  }
+
+  async #fail(device: GpsDevice, type: GpsTypeDefinition, reason: string): Promise<void> {
+    await this.#close(device, 'error');
+    device.error = reason;
+    this.deps.messages.post(`gps ${device.definition.name} failed: ${reason}; retrying in ${this.deps.retryDelay} s`, MessageFlags.ERROR);
+    if (this.#stopped) return;
+    device.retryTimer = setTimeout(() => {
+      device.retryTimer = undefined;
+      void this.#open(device, type);
+    }, this.deps.retryDelay * 1000);
+    device.retryTimer.unref();
+  }
+
+  async #close(device: GpsDevice, state: 'closed' | 'error'): Promise<void> {
+    clearTimeout(device.retryTimer);
+    device.retryTimer = undefined;
+    device.generation++;
+    device.state = state;
+    this.refresh();
+    const connection = device.connection;
+    device.connection = undefined;
+    if (connection) {
+      try {
+        await connection.close();
+      } catch (error) {
+        this.deps.log.debug(`gps ${device.definition.name}: close failed: ${describeError(error)}`);
+      }
+    }
+  }
+}
