@@ -1,12 +1,14 @@
 /**
  * `@svc/plugin-serial`: serially attached sniffers, built only on the public plugin API. It
  * provides the serial source framework (port, framings, decoders, error counting, reconnect)
- * for its own types and for other plugins, and the `serialjson` type for home-made sniffers.
+ * for its own types and for other plugins, the `serialjson` type for home-made sniffers, and
+ * the `serial` GPS type for NMEA receivers (`gps=serial:device=/dev/ttyUSB0`).
  */
 import { definePlugin } from '@svc/core';
 import { DeviceReports } from './serialjson/device-reports.js';
 import type { DeviceReport } from './serialjson/serialjson-line.js';
 import { createSerialJsonType } from './serialjson/serialjson-type.js';
+import { serialGpsType } from './gps/serial-gps-type.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-serial';
@@ -24,6 +26,7 @@ export default definePlugin({
   apply(svc) {
     const baud = svc.config.getNumber('serial_default_baudrate', DEFAULT_BAUD_RATE, { min: 50, integer: true });
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(createSerialJsonType(baud)));
+    svc.hooks.gpsTypes.tap(PLUGIN_NAME, (types) => types.add(serialGpsType));
     const reports = new DeviceReports(svc);
     svc.hooks.packet.for('classify').tap(PLUGIN_NAME, (packet) => {
       const report = packet.annotations.serialjson as DeviceReport | undefined;
@@ -40,3 +43,7 @@ export { NordicSlipFramer, slipEncode } from './framing/nordic-slip-framer.js';
 export { StxXorFramer, stxEncode, xorChecksum } from './framing/stx-xor-framer.js';
 export { SERIALJSON_TYPE } from './serialjson/serialjson-type.js';
 export { SERIALJSON_RECORD_TYPE, type DeviceReport } from './serialjson/serialjson-line.js';
+export { serialGpsType, NMEA_DEFAULT_BAUD } from './gps/serial-gps-type.js';
+export { readNmeaSentence, type NmeaSentence, type NmeaReadResult } from './gps/nmea-sentence.js';
+export { NmeaPosition, nmeaCoordinate, type NmeaPositionReport } from './gps/nmea-position.js';
+export { openSerialPort, watchSerialPort } from './serial-port.js';

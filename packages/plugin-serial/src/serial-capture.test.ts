@@ -15,6 +15,7 @@ import { LineFramer } from './framing/line-framer.js';
 import { NordicSlipFramer, slipEncode } from './framing/nordic-slip-framer.js';
 import { openSerialCapture } from './serial-capture.js';
 import { openPtyPair, type PtyPair } from './testing/pty-pair.js';
+import { NMEA_RECORDINGS } from './testing/nmea-recordings.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quiet = createLogger({ write: () => {} });
@@ -47,7 +48,7 @@ test.before.each(async () => {
 });
 test.after.each(() => pty.close());
 
-for (const log of ['gpsd_garmin17n', 'gpsd_bu353-glonass', 'gpsd_mtk-3301', 'gpsd_nmea-fuzzy-cases']) {
+for (const log of NMEA_RECORDINGS) {
   test(`${log}: every NMEA sentence written to the pty arrives as one line frame, in order`, async () => {
     const raw = readFileSync(testDataPath('serial', `${log}.raw.nmea`));
     const summary = JSON.parse(readFileSync(testDataPath('serial', `${log}.nmea-summary.json`), 'utf8'));

@@ -7,9 +7,8 @@
  * away (a USB unplug, a closed pty) the capture fails saying so, and the datasource tracker
  * reopens it under the source's retry policy, so it comes back when the device does.
  */
-import { access } from 'node:fs/promises';
-import { createPacketQueue, SvcError, type Capture, type CaptureInfo, type OpenContext, type Packet } from '@svc/core';
-import { SerialPort } from 'serialport';
+import { createPacketQueue, type Capture, type CaptureInfo, type OpenContext, type Packet } from '@svc/core';
+import { openSerialPort, watchSerialPort } from './serial-port.js';
 import type { FramerFactory } from './framing/framer.js';
 
 /** How to open and read one serial device. */
@@ -30,33 +29,15 @@ export interface SerialCaptureOptions {
   readonly assertLines?: boolean;
 }
 
-/**
- * How often the device node is checked. The port notices a vanished device only while a read is
- * pending, so a device unplugged before it ever sent a byte is found by its missing node.
- */
-const PRESENCE_CHECK_MS = 1000;
-
 /** A packet that only counts a framing or decoding error on the source. */
 function errorPacket(sourceUuid: string): Packet {
   const now = Date.now();
   return { tsSec: Math.floor(now / 1000), tsUsec: (now % 1000) * 1000, sourceUuid, dlt: 0, error: true, annotations: {} };
 }
 
-/** Why a port would not open, in words a user can act on. */
-function openFailure(device: string, error: Error): SvcError {
-  const text = error.message;
-  let reason = text;
-  if (/No such file or directory|ENOENT/i.test(text)) reason = `serial device ${device} does not exist (unplugged, or a different name?)`;
-  else if (/Permission denied|EACCES/i.test(text)) reason = `permission denied on ${device} (run svc as root or add its user to the dialout group)`;
-  else if (/busy|locked|EBUSY/i.test(text)) reason = `${device} is in use by another program`;
-  else reason = `cannot open serial device ${device}: ${text}`;
-  return new SvcError('SVC_ERR_DATASOURCE_OPEN', reason, { cause: error });
-}
-
 /** Opens a serial device and returns its capture; rejects with the reason when it cannot be opened. */
 export async function openSerialCapture(options: SerialCaptureOptions, context: OpenContext): Promise<Capture> {
-  const port = new SerialPort({ path: options.device, baudRate: options.baudRate, autoOpen: false });
-  await new Promise<void>((resolve, reject) => port.open((error) => (error ? reject(openFailure(options.device, error)) : resolve())));
+  const port = await openSerialPort(options.device, options.baudRate, 'SVC_ERR_DATASOURCE_OPEN');
   if (options.assertLines) await new Promise<void>((resolve) => port.set({ rts: true, dtr: true }, () => resolve()));
 
   const queue = createPacketQueue();
@@ -90,34 +71,17 @@ export async function openSerialCapture(options: SerialCaptureOptions, context: 
   });
   port.on('data', (chunk: Buffer) => framer.push(chunk));
   port.on('error', (error: Error) => context.log.debug(`${options.device}: ${error.message}`));
-  let failed = false;
-  const gone = () => {
-    if (failed) return;
-    failed = true;
-    queue.fail(new Error(`serial device ${options.device} went away (unplugged?)`));
-  };
+  const link = watchSerialPort(port, options.device, () => queue.fail(new Error(`serial device ${options.device} went away (unplugged?)`)));
   port.on('close', () => {
-    clearInterval(presence);
     if (closing) queue.end();
-    else gone();
   });
-  const presence = setInterval(() => {
-    access(options.device).catch(() => {
-      if (closing) return;
-      clearInterval(presence);
-      gone();
-      port.close(() => {});
-    });
-  }, PRESENCE_CHECK_MS);
-  presence.unref();
 
   return {
     info: { captureInterface: options.device, ...options.info },
     packets: queue.batches,
     async close() {
       closing = true;
-      clearInterval(presence);
-      if (port.isOpen) await new Promise<void>((resolve) => port.close(() => resolve()));
+      await link.close();
       queue.end();
     },
   };

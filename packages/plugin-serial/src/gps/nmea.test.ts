@@ -1,0 +1,121 @@
+/**
+ * The NMEA reader against the gpsd recordings' references (`*.nmea-summary.json`, made by an
+ * independent script): sentence, checksum, type and talker counts, and the fixes with the first
+ * and last positions. Then hand-made sentences for each rule, and a fuzz over mutated sentences.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { mutateText, seededRandom, testDataPath } from '@svc/core/testing';
+import { NmeaPosition, nmeaCoordinate, type NmeaPositionReport } from './nmea-position.js';
+import { readNmeaSentence } from './nmea-sentence.js';
+import { NMEA_RECORDINGS } from '../testing/nmea-recordings.js';
+
+
+const bump = (counts: Record<string, number>, key: string) => void (counts[key] = (counts[key] ?? 0) + 1);
+
+for (const log of NMEA_RECORDINGS) {
+  test(`${log}: counts and fixes equal the reference summary`, () => {
+    const summary = JSON.parse(readFileSync(testDataPath('serial', `${log}.nmea-summary.json`), 'utf8'));
+    const lines = readFileSync(testDataPath('serial', `${log}.raw.nmea`), 'latin1').split('\r\n').filter((line) => line !== '');
+    const counted = { valid: 0, invalid: 0, none: 0 };
+    const types: Record<string, number> = {};
+    const talkers: Record<string, number> = {};
+    const position = new NmeaPosition();
+    const fixes: NmeaPositionReport[] = [];
+    for (const line of lines) {
+      const result = readNmeaSentence(line);
+      if (!result.ok) {
+        assert.ok(result.badChecksum, `${line}: ${result.reason}`);
+        counted.invalid++;
+        continue;
+      }
+      if (result.sentence.checksummed) counted.valid++;
+      else counted.none++;
+      bump(types, result.sentence.type);
+      if (result.sentence.talker) bump(talkers, result.sentence.talker);
+      const report = position.apply(result.sentence, 0);
+      if (report && report.fix.fix >= 2) fixes.push(report);
+    }
+    assert.is(lines.length, summary.sentences);
+    assert.equal(counted, { valid: summary.checksum_valid, invalid: summary.checksum_invalid, none: summary.no_checksum });
+    assert.equal(types, summary.sentence_types);
+    assert.equal(talkers, summary.talkers);
+    assert.is(fixes.length, summary.fixes);
+    for (const [report, reference] of [[fixes[0]!, summary.first_fix], [fixes.at(-1)!, summary.last_fix]] as const) {
+      assert.is(report.sentence, reference.sentence);
+      assert.ok(Math.abs(report.fix.lat - reference.lat) < 1e-7, `lat ${report.fix.lat} vs ${reference.lat}`);
+      assert.ok(Math.abs(report.fix.lon - reference.lon) < 1e-7, `lon ${report.fix.lon} vs ${reference.lon}`);
+      if (reference.alt_m) assert.is(report.fix.alt, Number(reference.alt_m));
+      if (reference.date) {
+        const [d, m, y] = [reference.date.slice(0, 2), reference.date.slice(2, 4), reference.date.slice(4, 6)];
+        const [hh, mm, ss] = [reference.time.slice(0, 2), reference.time.slice(2, 4), reference.time.slice(4)];
+        const expected = Date.UTC(2000 + Number(y), Number(m) - 1, Number(d), Number(hh), Number(mm)) / 1000 + Number(ss);
+        assert.ok(Math.abs(report.fix.time - expected) < 1e-6, `time ${report.fix.time} vs ${expected}`);
+      }
+    }
+  });
+}
+
+test('checksums: a wrong or malformed one drops the sentence, a missing one is accepted', () => {
+  assert.ok(readNmeaSentence('$GPGSA,A,1,,,,,,,,,,,,,,,*1E').ok);
+  const wrong = readNmeaSentence('$GPGSA,A,1,,,,,,,,,,,,,,,*1F');
+  assert.equal(wrong, { ok: false, reason: 'a wrong checksum (1F, computed 1E)', badChecksum: true });
+  assert.equal(readNmeaSentence('$GPGSA,A,1,,,,,,,,,,,,,,,*Z1'), { ok: false, reason: "a checksum 'Z1' that is not two hex digits", badChecksum: true });
+  const none = readNmeaSentence('$POLYN,EPH,0,00000000');
+  assert.ok(none.ok && !none.sentence.checksummed && none.sentence.type === 'LYN' && none.sentence.fields.length === 3);
+});
+
+test('garbage before the $ is skipped; a line without one, or with a bad tag, is refused', () => {
+  const resync = readNmeaSentence('0,N*4F\u0000\u00ff$GPGSA,A,1,,,,,,,,,,,,,,,*1E');
+  assert.ok(resync.ok && resync.sentence.talker === 'GP' && resync.sentence.type === 'GSA');
+  assert.equal(readNmeaSentence('5212.98,N,00653.10,E'), { ok: false, reason: 'not an NMEA sentence (no $)', badChecksum: false });
+  assert.not.ok(readNmeaSentence('$gp gga,1,2').ok);
+  assert.not.ok(readNmeaSentence('$').ok);
+});
+
+test('positions: hemispheres, altitude, speed, GSA mode, the date from RMC or ZDA, and the loss of a fix', () => {
+  assert.is(nmeaCoordinate('4134.49821229', 'N', 90), 41 + 34.49821229 / 60);
+  assert.is(nmeaCoordinate('09345.03351845', 'W', 180), -(93 + 45.03351845 / 60));
+  assert.is(nmeaCoordinate('', 'N', 90), undefined);
+  assert.is(nmeaCoordinate('12.5', 'X', 90), undefined);
+  assert.is(nmeaCoordinate('9930.0', 'N', 90), undefined);
+  const position = new NmeaPosition();
+  const apply = (line: string, at = 1000) => {
+    const result = readNmeaSentence(line);
+    assert.ok(result.ok, line);
+    return result.ok ? position.apply(result.sentence, at) : undefined;
+  };
+  // Before any date, a GGA fix carries the arrival time.
+  const gga = apply('$GPGGA,132820.60,4134.49821229,S,09345.03351845,E,2,09,1.0,278.020,M,-31.442,M,7.6,0133', 1234.5);
+  assert.equal(gga?.fix, { lat: -(41 + 34.49821229 / 60), lon: 93 + 45.03351845 / 60, alt: 278.02, fix: 3, time: 1234.5 });
+  apply('$GPZDA,132821.00,18,03,2020,00,00');
+  apply('$GPGSA,A,2,04,05,,,,,,,,,,,2.5,1.3,2.1');
+  const rmc = apply('$GPRMC,132821.50,A,4134.49834733,N,09345.03335569,W,10.0,69.197,180320,11.5985,E,D');
+  assert.is(rmc?.fix.fix, 2, 'GSA said 2D');
+  assert.is(rmc?.fix.speed, 18.52);
+  assert.is(rmc?.fix.heading, 69.197);
+  assert.is(rmc?.fix.time, Date.UTC(2020, 2, 18, 13, 28, 21) / 1000 + 0.5);
+  assert.is(apply('$GPRMC,235946.005,V,8960.000000,N,00000.000000,E,0.000,0.00,050180,,,N')?.fix.fix, 1);
+  assert.is(apply('$GPGGA,235946.005,8960.000000,N,00000.000000,E,0,0,,137.000,M,13.000,M,,')?.fix.fix, 1);
+  assert.is(apply('$GPGGA,235946.005,,,,,1,0,,137.000,M,13.000,M,,')?.fix.fix, 1, 'quality without a position is no fix');
+  assert.is(apply('$GPGSV,3,1,11,03,03,111,00'), undefined);
+});
+
+test('fuzz: 100,000 mutated sentences never throw, and whatever is accepted has a correct checksum', () => {
+  const random = seededRandom(7);
+  const lines = NMEA_RECORDINGS.flatMap((log) => readFileSync(testDataPath('serial', `${log}.raw.nmea`), 'latin1').split('\r\n')).filter(Boolean);
+  const position = new NmeaPosition();
+  for (let i = 0; i < 100_000; i++) {
+    const line = mutateText(lines[i % lines.length]!, random, '$*,.0123456789ABCDEFNSWE\u0000\u00ff');
+    const result = readNmeaSentence(line);
+    if (!result.ok) continue;
+    const report = position.apply(result.sentence, i);
+    if (report && report.fix.fix >= 2) {
+      assert.ok(Math.abs(report.fix.lat) <= 90 && Math.abs(report.fix.lon) <= 180, line);
+      assert.ok(Number.isFinite(report.fix.time), line);
+    }
+  }
+});
+
+test.run();

@@ -1,0 +1,63 @@
+/**
+ * Opening a serial device and noticing when it goes away, shared by serial captures and serial
+ * GPS receivers. Open failures are worded for the user (missing device, permissions, in use).
+ * A vanished device is noticed by the port closing, or by its device node disappearing: the
+ * port notices only while a read is pending, so a device unplugged before it sent a byte would
+ * otherwise go unnoticed.
+ */
+import { access } from 'node:fs/promises';
+import { SvcError, type ErrorCode } from '@svc/core';
+import { SerialPort } from 'serialport';
+
+/** How often the device node is checked. */
+const PRESENCE_CHECK_MS = 1000;
+
+/** Why a port would not open, in words a user can act on. */
+function openFailure(device: string, error: Error, code: ErrorCode): SvcError {
+  const text = error.message;
+  let reason: string;
+  if (/No such file or directory|ENOENT/i.test(text)) reason = `serial device ${device} does not exist (unplugged, or a different name?)`;
+  else if (/Permission denied|EACCES/i.test(text)) reason = `permission denied on ${device} (run svc as root or add its user to the dialout group)`;
+  else if (/busy|locked|EBUSY/i.test(text)) reason = `${device} is in use by another program`;
+  else reason = `cannot open serial device ${device}: ${text}`;
+  return new SvcError(code, reason, { cause: error });
+}
+
+/** Opens `device` at `baudRate`; rejects with an `SvcError` of `code` saying why it could not. */
+export async function openSerialPort(device: string, baudRate: number, code: ErrorCode): Promise<SerialPort> {
+  const port = new SerialPort({ path: device, baudRate, autoOpen: false });
+  await new Promise<void>((resolve, reject) => port.open((error) => (error ? reject(openFailure(device, error, code)) : resolve())));
+  return port;
+}
+
+/**
+ * Calls `gone` once when the open port's device goes away (the port closed without `close()`
+ * being asked for, or the node vanished; the port is then closed). Returns `close`, which
+ * closes the port on purpose, without calling `gone`.
+ */
+export function watchSerialPort(port: SerialPort, device: string, gone: () => void): { close(): Promise<void> } {
+  let closing = false;
+  let reported = false;
+  const report = () => {
+    clearInterval(presence);
+    if (closing || reported) return;
+    reported = true;
+    gone();
+  };
+  port.on('close', report);
+  const presence = setInterval(() => {
+    access(device).catch(() => {
+      if (closing) return;
+      report();
+      port.close(() => {});
+    });
+  }, PRESENCE_CHECK_MS);
+  presence.unref();
+  return {
+    async close() {
+      closing = true;
+      clearInterval(presence);
+      if (port.isOpen) await new Promise<void>((resolve) => port.close(() => resolve()));
+    },
+  };
+}
