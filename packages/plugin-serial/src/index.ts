@@ -1,10 +1,17 @@
 /**
  * `@svc/plugin-serial`: serially attached sniffers, built only on the public plugin API. It
  * provides the serial source framework (port, framings, decoders, error counting, reconnect)
- * for its own types and for other plugins, the `serialjson` type for home-made sniffers, and
- * the `serial` GPS type for NMEA receivers (`gps=serial:device=/dev/ttyUSB0`).
+ * for its own types and for other plugins; the `nrf51822` BLE sniffer type with the `BTLE` PHY
+ * (which also decodes BLE packets from pcaps and remote capture tools); the `serialjson` type
+ * for home-made sniffers; and the `serial` GPS type for NMEA receivers
+ * (`gps=serial:device=/dev/ttyUSB0`).
  */
-import { definePlugin } from '@svc/core';
+import { definePlugin, type PhyState } from '@svc/core';
+import type { BtleAdvertisement } from './btle/advertising-pdu.js';
+import { BtleClassifier } from './btle/btle-classify.js';
+import { decodeBtlePacket } from './btle/btle-decode.js';
+import { BTLE_DEVICE_FIELDS } from './btle/btle-device.js';
+import { nrf51822Type } from './nrf51822/nrf51822-type.js';
 import { DeviceReports } from './serialjson/device-reports.js';
 import type { DeviceReport } from './serialjson/serialjson-line.js';
 import { createSerialJsonType } from './serialjson/serialjson-type.js';
@@ -12,6 +19,9 @@ import { serialGpsType } from './gps/serial-gps-type.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-serial';
+
+/** PHY name of Bluetooth LE devices, as Kismet spells it. */
+export const BTLE_PHY_NAME = 'BTLE';
 
 /** Baud rate used when a serial source definition gives none. */
 export const DEFAULT_BAUD_RATE = 115200;
@@ -25,12 +35,29 @@ export default definePlugin({
   },
   apply(svc) {
     const baud = svc.config.getNumber('serial_default_baudrate', DEFAULT_BAUD_RATE, { min: 50, integer: true });
-    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(createSerialJsonType(baud)));
+    svc.hooks.phys.tap(PLUGIN_NAME, (phys) =>
+      phys.add({
+        name: BTLE_PHY_NAME,
+        description: 'Bluetooth LE devices heard on the advertising channels',
+        deviceComponent: { field: 'btle.device', key: 'btle', description: 'Bluetooth LE sub-record', fields: BTLE_DEVICE_FIELDS },
+      }),
+    );
+    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
+      types.add(createSerialJsonType(baud));
+      types.add(nrf51822Type);
+    });
     svc.hooks.gpsTypes.tap(PLUGIN_NAME, (types) => types.add(serialGpsType));
     const reports = new DeviceReports(svc);
+    svc.hooks.packet.for('decode').tap(PLUGIN_NAME, decodeBtlePacket);
+    let btle: BtleClassifier | undefined;
     svc.hooks.packet.for('classify').tap(PLUGIN_NAME, (packet) => {
       const report = packet.annotations.serialjson as DeviceReport | undefined;
       if (report) reports.apply(packet, report);
+      const advertisement = packet.annotations.btle as BtleAdvertisement | undefined;
+      if (advertisement) {
+        btle ??= new BtleClassifier(svc.devices, svc.devices.phy(BTLE_PHY_NAME) as PhyState);
+        btle.classify(packet, advertisement);
+      }
     });
   },
 });
@@ -47,3 +74,9 @@ export { serialGpsType, NMEA_DEFAULT_BAUD } from './gps/serial-gps-type.js';
 export { readNmeaSentence, type NmeaSentence, type NmeaReadResult } from './gps/nmea-sentence.js';
 export { NmeaPosition, nmeaCoordinate, type NmeaPositionReport } from './gps/nmea-position.js';
 export { openSerialPort, watchSerialPort } from './serial-port.js';
+export { NRF51822_TYPE, NRF51822_DEFAULT_BAUD, nrf51822Type } from './nrf51822/nrf51822-type.js';
+export { nordicSnifferPacket, readNordicFrame, NordicPacketId, type NordicFrame } from './nrf51822/nordic-sniffer-frame.js';
+export { readAdvertisingPdu, PDU_TYPES, type BtleAdvertisement } from './btle/advertising-pdu.js';
+export { readAdvertisingData, type AdvertisingData } from './btle/advertising-data.js';
+export { DLT_BLUETOOTH_LE_LL, DLT_BLUETOOTH_LE_LL_WITH_PHDR, withLePhdr, readLePhdr, type LePhdr } from './btle/le-ll-phdr.js';
+export { BtleDevice } from './btle/btle-device.js';

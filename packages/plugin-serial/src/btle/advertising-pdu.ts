@@ -1,0 +1,80 @@
+/**
+ * Bluetooth LE advertising-channel packets (Core spec vol 6 part B 2.3): access address, a
+ * 2-byte PDU header (type, ChSel, TxAdd, RxAdd, length), the PDU and a 3-byte CRC. Each PDU type
+ * names its transmitter (the advertiser, a scanner, an initiator) and sometimes a target; the
+ * advertising PDUs carry advertising data. Malformed packets throw with the reason.
+ */
+import { readAdvertisingData, type AdvertisingData } from './advertising-data.js';
+import { ADVERTISING_ACCESS_ADDRESS } from './le-ll-phdr.js';
+
+/** PDU type names by type number. */
+export const PDU_TYPES = ['ADV_IND', 'ADV_DIRECT_IND', 'ADV_NONCONN_IND', 'SCAN_REQ', 'SCAN_RSP', 'CONNECT_IND', 'ADV_SCAN_IND', 'ADV_EXT_IND'] as const;
+
+/** A decoded advertising-channel packet. */
+export interface BtleAdvertisement {
+  readonly pduType: (typeof PDU_TYPES)[number] | 'RESERVED';
+  /** The sender's device address as a 48-bit number, in display order. */
+  readonly transmitter: number;
+  /** The sender's address is random (TxAdd). */
+  readonly transmitterRandom: boolean;
+  /** The device addressed (scanned, connected to, directed at), when the PDU names one. */
+  readonly target?: number;
+  readonly targetRandom?: boolean;
+  /** The PDU invites connections (ADV_IND, ADV_DIRECT_IND). */
+  readonly connectable: boolean;
+  /** Advertising data, for PDUs that carry it. */
+  readonly data?: AdvertisingData;
+}
+
+const LL_HEADER_BYTES = 6; // access address + PDU header
+const CRC_BYTES = 3;
+const ADDRESS_BYTES = 6;
+
+/** Reads a device address stored little endian, as a number in display order. */
+function address(bytes: Uint8Array, at: number): number {
+  return ((bytes[at + 5]! << 16) | (bytes[at + 4]! << 8) | bytes[at + 3]!) * 0x1000000 + ((bytes[at + 2]! << 16) | (bytes[at + 1]! << 8) | bytes[at]!);
+}
+
+/** True when the link-layer packet at `offset` is on an advertising channel (its access address). */
+export function isAdvertisingPacket(bytes: Uint8Array, offset: number): boolean {
+  return bytes.length >= offset + 4 && Buffer.from(bytes.buffer, bytes.byteOffset + offset, 4).readUInt32LE(0) === ADVERTISING_ACCESS_ADDRESS;
+}
+
+/** Decodes the advertising-channel packet starting at `offset` (its access address); undefined for ADV_EXT_IND and reserved types. */
+export function readAdvertisingPdu(bytes: Uint8Array, offset: number): BtleAdvertisement | undefined {
+  if (bytes.length < offset + LL_HEADER_BYTES + CRC_BYTES) throw new Error(`a BLE packet of ${bytes.length - offset} bytes is shorter than its headers`);
+  const header = bytes[offset + 4]!;
+  const length = bytes[offset + 5]!;
+  const start = offset + LL_HEADER_BYTES;
+  const end = start + length;
+  if (end + CRC_BYTES > bytes.length) throw new Error(`the PDU claims ${length} bytes but ${bytes.length - start - CRC_BYTES} are there`);
+  const type = header & 0x0f;
+  const txRandom = (header & 0x40) !== 0;
+  const rxRandom = (header & 0x80) !== 0;
+  const need = (bytes: number) => {
+    if (length < bytes) throw new Error(`a ${PDU_TYPES[type]} PDU of ${length} bytes (needs ${bytes})`);
+  };
+  switch (type) {
+    case 0: // ADV_IND
+    case 2: // ADV_NONCONN_IND
+    case 4: // SCAN_RSP
+    case 6: // ADV_SCAN_IND
+      need(ADDRESS_BYTES);
+      return {
+        pduType: PDU_TYPES[type],
+        transmitter: address(bytes, start),
+        transmitterRandom: txRandom,
+        connectable: type === 0,
+        data: readAdvertisingData(bytes, start + ADDRESS_BYTES, end),
+      };
+    case 1: // ADV_DIRECT_IND: AdvA, TargetA
+      need(2 * ADDRESS_BYTES);
+      return { pduType: 'ADV_DIRECT_IND', transmitter: address(bytes, start), transmitterRandom: txRandom, target: address(bytes, start + ADDRESS_BYTES), targetRandom: rxRandom, connectable: true };
+    case 3: // SCAN_REQ: ScanA, AdvA
+    case 5: // CONNECT_IND: InitA, AdvA, LLData
+      need(type === 3 ? 2 * ADDRESS_BYTES : 2 * ADDRESS_BYTES + 22);
+      return { pduType: PDU_TYPES[type], transmitter: address(bytes, start), transmitterRandom: txRandom, target: address(bytes, start + ADDRESS_BYTES), targetRandom: rxRandom, connectable: false };
+    default:
+      return undefined;
+  }
+}

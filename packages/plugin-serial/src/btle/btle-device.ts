@@ -1,0 +1,64 @@
+/**
+ * The `btle.device` sub-record: what the advertisements of one BLE device told (address type,
+ * name, flags, TX power, service UUIDs, manufacturer data, the PDU types it sent).
+ */
+import type { FieldDefinition } from '@svc/core';
+import type { BtleAdvertisement } from './advertising-pdu.js';
+
+/** Fields of `btle.device`. */
+export const BTLE_DEVICE_FIELDS: readonly FieldDefinition[] = [
+  { name: 'btle.device.address_type', type: 'string', description: 'public (registered, OUI meaningful) or random' },
+  { name: 'btle.device.local_name', type: 'string', description: 'advertised local name (complete, else shortened); empty when none' },
+  { name: 'btle.device.flags', type: 'uint8_t', description: 'advertised flags byte (LE discoverable modes, BR/EDR support)' },
+  { name: 'btle.device.tx_power', type: 'int8_t', description: 'advertised TX power, dBm (0 when not advertised)' },
+  { name: 'btle.device.service_uuids', type: 'vector[string]', description: 'advertised service UUIDs' },
+  { name: 'btle.device.company_id', type: 'uint16_t', description: 'Bluetooth SIG company id of the manufacturer data (0 when none)' },
+  { name: 'btle.device.manufacturer_data', type: 'string', description: 'last manufacturer-specific data after the company id, hex' },
+  { name: 'btle.device.connectable', type: 'uint8_t', description: '1 once the device sent a connectable advertisement' },
+  { name: 'btle.device.pdu_types', type: 'vector[string]', description: 'PDU types the device sent (ADV_IND, SCAN_RSP, SCAN_REQ...)' },
+];
+
+/** The BLE sub-record of one device. */
+export class BtleDevice {
+  localName = '';
+  flags = 0;
+  txPower = 0;
+  readonly serviceUuids: string[] = [];
+  companyId = 0;
+  manufacturerData = '';
+  connectable = false;
+  readonly pduTypes: string[] = [];
+
+  constructor(readonly randomAddress: boolean) {}
+
+  /** Takes in an advertisement this device sent. */
+  apply(advertisement: BtleAdvertisement): void {
+    if (!this.pduTypes.includes(advertisement.pduType)) this.pduTypes.push(advertisement.pduType);
+    if (advertisement.connectable) this.connectable = true;
+    const data = advertisement.data;
+    if (!data) return;
+    if (data.name !== undefined && (!data.nameShortened || this.localName === '')) this.localName = data.name;
+    if (data.flags !== undefined) this.flags = data.flags;
+    if (data.txPower !== undefined) this.txPower = data.txPower;
+    for (const uuid of data.serviceUuids) if (!this.serviceUuids.includes(uuid)) this.serviceUuids.push(uuid);
+    if (data.companyId !== undefined) {
+      this.companyId = data.companyId;
+      this.manufacturerData = data.manufacturerData ?? '';
+    }
+  }
+
+  /** The `btle.device` record. */
+  toRecord(): Record<string, unknown> {
+    return {
+      'btle.device.address_type': this.randomAddress ? 'random' : 'public',
+      'btle.device.local_name': this.localName,
+      'btle.device.flags': this.flags,
+      'btle.device.tx_power': this.txPower,
+      'btle.device.service_uuids': this.serviceUuids,
+      'btle.device.company_id': this.companyId,
+      'btle.device.manufacturer_data': this.manufacturerData,
+      'btle.device.connectable': this.connectable ? 1 : 0,
+      'btle.device.pdu_types': this.pduTypes,
+    };
+  }
+}
