@@ -17,6 +17,8 @@ import { basicTypeSet, dot11TypeName, Dot11TypeSet } from './device/typeset.js';
 import { Dot11Topic, type Dot11Events } from './events.js';
 import { frequencyOfChannel } from './parse/channels.js';
 import type { Dot11Frame } from './parse/decode.js';
+import type { Dot11Ies } from './parse/ies.js';
+import type { ScannedNetwork } from './scan/scan-report.js';
 import { Dot11Type, ManagementSubtype, type Dot11Header } from './parse/dot11-header.js';
 
 declare module '@svc/core' {
@@ -143,13 +145,37 @@ export class Dot11Classifier {
     }
   }
 
+  /**
+   * Records a network a scanning device reported (`scan_report.cmd`): the access point with its
+   * SSID, encryption and channel, as a beacon would have told. The packet carries the report's
+   * signal, channel and position.
+   */
+  scanned(packet: Packet, network: ScannedNetwork): void {
+    const device = this.#touch(packet, network.bssid, true);
+    device.packetsTx++;
+    this.#network(device, network.ssid, true, network.adhoc, undefined, network.crypt, undefined, network.channel, packet.tsSec + packet.tsUsec / 1e6);
+  }
+
   #advertise(frame: Dot11Frame, device: TrackedDevice, beacon: boolean, time: number): void {
     const capability = frame.capability ?? 0;
     const adhoc = (capability & CAPABILITY_IBSS) !== 0 && (capability & CAPABILITY_ESS) === 0;
+    const ies = frame.ies;
+    const radioChannel = frame.radio.channel;
+    const dsChannel = ies?.dsChannel;
+    const channel = dsChannel !== undefined ? String(dsChannel) : radioChannel !== undefined ? String(radioChannel) : '';
+    if (dsChannel !== undefined) {
+      device.channel = String(dsChannel);
+      const radioMhz = frame.radio.freqMhz;
+      const mhz = radioChannel === dsChannel && radioMhz !== undefined ? radioMhz : frequencyOfChannel(dsChannel, radioMhz !== undefined && radioMhz > 5950);
+      if (mhz !== undefined) device.frequency = mhz * 1000;
+    }
+    this.#network(device, ies?.ssid, beacon, adhoc, ies, cryptSet(frame.capability, ies), frame.beaconInterval, channel, time);
+  }
+
+  /** Makes the device an access point of the network and updates the network's SSID record. */
+  #network(device: TrackedDevice, ssid: Buffer | undefined, beacon: boolean, adhoc: boolean, ies: Dot11Ies | undefined, crypt: number, beaconInterval: number | undefined, channel: string, time: number): void {
     this.#role(device, adhoc ? Dot11TypeSet.ADHOC : beacon ? Dot11TypeSet.BEACON_AP : Dot11TypeSet.PROBE_AP);
     const dot11 = dot11Of(device);
-    const ies = frame.ies;
-    const ssid = ies?.ssid;
     const list = beacon ? (dot11.advertised ??= []) : (dot11.responded ??= []);
     let record = dot11.findSsid(list, ssidHash(ssid), ssid?.length ?? 0);
     const isNew = record === undefined;
@@ -158,20 +184,11 @@ export class Dot11Classifier {
       list.push(record);
       if (list.length > MAX_ADVERTISED_SSIDS) list.splice(list.indexOf(leastRecent(list)), 1);
     }
-    const crypt = cryptSet(frame.capability, ies);
-    const radioChannel = frame.radio.channel;
-    const dsChannel = ies?.dsChannel;
-    record.update(time, beacon, ies, crypt, frame.beaconInterval, dsChannel !== undefined ? String(dsChannel) : radioChannel !== undefined ? String(radioChannel) : '');
+    record.update(time, beacon, ies, crypt, beaconInterval, channel);
     if (beacon) dot11.lastBeaconed = record;
     if (!record.cloaked && (beacon || device.name === '')) device.name = record.ssid;
     device.crypt = cryptText(crypt);
     device.basicCryptSet = basicCryptSet(crypt);
-    if (dsChannel !== undefined) {
-      device.channel = String(dsChannel);
-      const radioMhz = frame.radio.freqMhz;
-      const mhz = radioChannel === dsChannel && radioMhz !== undefined ? radioMhz : frequencyOfChannel(dsChannel, radioMhz !== undefined && radioMhz > 5950);
-      if (mhz !== undefined) device.frequency = mhz * 1000;
-    }
     if (isNew) this.events.newSsid(beacon ? Dot11Topic.ADVERTISED_SSID : Dot11Topic.RESPONSE_SSID, device, record);
   }
 

@@ -1,8 +1,8 @@
 /**
  * `@svc/plugin-dot11`: IEEE 802.11 support, built only on the public plugin API. Read as a
  * checklist, as Kismet's `phy_80211.cc` constructor reads: the PHY and its device sub-record,
- * the access point view, the event topics, the datasource types, element parsers from other
- * plugins, then the two packet-chain stages (decode, classify).
+ * the access point view, the event topics, the datasource types, the scan-report route, element
+ * parsers from other plugins, then the two packet-chain stages (decode, classify).
  */
 import { definePlugin, type PhyState } from '@svc/core';
 import { Dot11Classifier } from './classify.js';
@@ -15,6 +15,8 @@ import { DOT11_EVENT_TOPICS, Dot11Events } from './events.js';
 import { getDot11Hooks } from './hooks.js';
 import { IeParserTable } from './parse/ie-parsers.js';
 import type { Dot11Frame } from './parse/decode.js';
+import { readScanReport, type ScannedNetwork } from './scan/scan-report.js';
+import { ScanReceiver, scanSourceType } from './scan/scan-source.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-dot11';
@@ -55,7 +57,27 @@ export default definePlugin({
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
       types.add(pcapfileType);
       types.add(createLinuxWifiType());
+      types.add(scanSourceType);
     });
+    const scans = new ScanReceiver(svc);
+    svc.hooks.fields.tap(PLUGIN_NAME, (fields) => {
+      fields.register('dot11.scanreport.accepted', 'uint64_t', 'networks accepted from a scan report');
+      fields.register('dot11.scanreport.source_uuid', 'uuid', 'UUID of the datasource the report was filed under');
+    });
+    svc.hooks.routes.tap(PLUGIN_NAME, (routes) =>
+      routes.http({
+        methods: ['POST'],
+        path: '/phy/phy80211/scan/scan_report',
+        formats: ['cmd'],
+        role: 'scanreport',
+        description: 'Wi-Fi scan results from a device that cannot capture: source_name, source_uuid, reports [{bssid, signal, ssid, capabilities, channel, freqkhz, timestamp, lat, lon, alt}]',
+        handler: async ({ command }) => {
+          const report = readScanReport(command, Date.now() / 1000);
+          const uuid = await scans.receive(report);
+          return { 'dot11.scanreport.accepted': report.packets.length, 'dot11.scanreport.source_uuid': uuid };
+        },
+      }),
+    );
 
     let classifier: Dot11Classifier | undefined;
     svc.hooks.packet.for('decode').tap(PLUGIN_NAME, (packet) => {
@@ -63,9 +85,11 @@ export default definePlugin({
     });
     svc.hooks.packet.for('classify').tap(PLUGIN_NAME, (packet) => {
       const frame = packet.annotations.dot11 as Dot11Frame | undefined;
-      if (!frame) return;
+      const scanned = packet.annotations.dot11scan as ScannedNetwork | undefined;
+      if (!frame && !scanned) return;
       classifier ??= new Dot11Classifier(svc.devices, svc.devices.phy(DOT11_PHY_NAME) as PhyState, new Dot11Events(svc));
-      classifier.classify(packet, frame);
+      if (frame) classifier.classify(packet, frame);
+      else classifier.scanned(packet, scanned!);
     });
     // The decoded frame lives for one pass of the chain: released after every other tap, it dies
     // young instead of staying reachable from the datasource's batch.

@@ -118,6 +118,7 @@ function describePlugins(svc: SvcServer): string {
       ['datasource types', owned(svc.datasourceTypes)],
       ['views', owned(svc.views)],
       ['event topics', owned(svc.eventTopics)],
+      ['GPS types', owned(svc.gpsTypes)],
       ['routes', owned(svc.routes)],
     ];
     for (const [label, names] of parts) if (names.length) lines.push(`  ${label} (${names.length}): ${names.join(', ')}`);
