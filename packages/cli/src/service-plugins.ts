@@ -1,18 +1,36 @@
 /**
  * The plugins a service runs with, the same for `svc start` and `svc capture`: the first-party
- * plugins (each can be turned off with `plugin_disable=<name>`) and every `plugin=` line, with
- * the modules that failed to load kept for reporting.
+ * plugins (each can be turned off with `plugin_disable=<name>`), every `plugin=` line, and the
+ * svc plugins installed in the plugin directory, with the modules that failed to load kept for
+ * reporting. A package named twice is loaded once.
  */
 import { loadPluginModules, type Config, type LoadedPlugins } from '@svc/core';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIRST_PARTY_PLUGINS } from './first-party-plugins.js';
+import { findInstalledPlugins, pluginDirectory } from './plugin-directory.js';
 
-/** Loads the first-party plugins (from the CLI's own dependencies) and the configured ones (from the working directory). */
+/**
+ * Loads the first-party plugins (from the CLI's own dependencies), the configured ones (from the
+ * working directory) and the installed ones (from the plugin directory).
+ */
 export async function loadServicePlugins(config: Config): Promise<LoadedPlugins> {
-  const disabled = new Set(config.getAll('plugin_disable'));
+  const skipped = new Set(config.getAll('plugin_disable'));
+  /** The names not disabled and not taken before; each is then taken. */
+  const take = (names: readonly string[]) => {
+    const fresh: string[] = [];
+    for (const name of names) {
+      if (skipped.has(name)) continue;
+      skipped.add(name);
+      fresh.push(name);
+    }
+    return fresh;
+  };
   const cliDirectory = dirname(fileURLToPath(import.meta.url));
-  const firstParty = await loadPluginModules(FIRST_PARTY_PLUGINS.filter((name) => !disabled.has(name)), cliDirectory);
-  const extra = await loadPluginModules(config.getAll('plugin').filter((name) => !disabled.has(name)), process.cwd());
-  return { plugins: [...firstParty.plugins, ...extra.plugins], failures: [...firstParty.failures, ...extra.failures] };
+  const firstParty = await loadPluginModules(take(FIRST_PARTY_PLUGINS), cliDirectory);
+  const configured = await loadPluginModules(take(config.getAll('plugin')), process.cwd());
+  const directory = pluginDirectory(config);
+  const installed = await loadPluginModules(take(findInstalledPlugins(directory).map((plugin) => plugin.name)), directory);
+  const parts = [firstParty, configured, installed];
+  return { plugins: parts.flatMap((part) => part.plugins), failures: parts.flatMap((part) => part.failures) };
 }

@@ -30,6 +30,7 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   plugin: { description: 'a plugin package to load (repeatable)' },
   gps: { description: 'a GPS to read: type:option=value,... (gps=serial:device=/dev/ttyUSB0,baud=4800, gps=virtual:lat=..,lon=..); repeatable, first valid wins' },
   gps_fix_valid_time: { description: 'seconds a GPS fix stays current after the GPS reported it', default: '10' },
+  plugin_dir: { description: 'directory of the plugins svc plugin install puts there with npm (relative to the config dir)', default: 'plugins' },
   plugin_disable: { description: 'a plugin package not to load, first-party ones included (repeatable)' },
   server_name: { description: 'name of this server in status', default: 'svc' },
   server_description: { description: 'description of this server in status', default: '' },
