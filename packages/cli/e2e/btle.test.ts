@@ -8,22 +8,18 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testDataPath } from '@svc/core/testing';
+import { testDataPath, waitUntil } from '@svc/core/testing';
 import { nordicAdvertisingFrame, openPtyPair, type PtyPair } from '@svc/plugin-serial/testing';
 import { adminGet, startSvc, type SvcProcess } from './svc-process.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let sniffer: PtyPair;
 let gps: PtyPair;
 let svc: SvcProcess;
 let get: (path: string) => Promise<any>;
+/** Waits for a condition, showing the server's output when it never holds. */
+const wait = (what: string, check: () => Promise<boolean>) =>
+  waitUntil(what, check, { timeoutMs: 15_000, intervalMs: 50, detail: () => `${svc.stdout()}\n${svc.stderr()}` });
 
-async function until(what: string, check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  for (let waited = 0; !(await check()); waited += 50) {
-    if (waited > ms) assert.unreachable(`timed out waiting until ${what}\n${svc.stdout()}\n${svc.stderr()}`);
-    await sleep(50);
-  }
-}
 
 test.before(async () => {
   sniffer = await openPtyPair();
@@ -40,17 +36,17 @@ test.after(async () => {
 });
 
 test('the GPS fix is served, and sniffed BLE devices appear in phy-BTLE with it', async () => {
-  await until('the GPS runs', async () => (await get('/gps/all_gps.json'))[0]?.['svc.gps.state'] === 'running');
+  await wait('the GPS runs', async () => (await get('/gps/all_gps.json'))[0]?.['svc.gps.state'] === 'running');
   gps.write(readFileSync(testDataPath('serial', 'gpsd_garmin17n.raw.nmea')));
-  await until('a valid fix', async () => (await get('/gps/location.json'))['svc.common.location.valid'] === 1);
+  await wait('a valid fix', async () => (await get('/gps/location.json'))['svc.common.location.valid'] === 1);
   const [lon, lat] = (await get('/gps/location.json'))['svc.common.location.geopoint'];
   assert.ok(Math.abs(lat - 52.219065) < 1e-6 && Math.abs(lon - 21.0108517) < 1e-6, `${lat}, ${lon}`);
 
-  await until('the sniffer runs', async () => (await get('/datasource/all_sources.json'))[0]?.['svc.datasource.running'] === 1);
+  await wait('the sniffer runs', async () => (await get('/datasource/all_sources.json'))[0]?.['svc.datasource.running'] === 1);
   for (const [index, name] of ['Thermo 1', 'Tag 2'].entries()) {
     sniffer.write(nordicAdvertisingFrame({ type: 0, address: `C0:00:00:00:00:0${index}`, random: true, ad: [[0x09, name]] }, { channel: 37 + index, rssi: 60 + index }));
   }
-  await until('both devices', async () => (await get('/devices/views/phy-BTLE/devices.json')).length === 2);
+  await wait('both devices', async () => (await get('/devices/views/phy-BTLE/devices.json')).length === 2);
   const devices = await get('/devices/views/phy-BTLE/devices.json');
   assert.equal(devices.map((device: any) => device['svc.device.base.name']).sort(), ['Tag 2', 'Thermo 1']);
   for (const device of devices) {

@@ -68,7 +68,7 @@ export type {
 export { Datasource, type DatasourceState } from './datasources/datasource.js';
 export { DatasourceTracker, type ChannelRequest, type DatasourceDefaults } from './datasources/datasource-tracker.js';
 export { resolveSourceType, sourceUuid, stableUuid } from './datasources/type-resolution.js';
-export { formatDefinition, parseDefinition, type SourceDefinition } from './datasources/definition.js';
+export { formatDefinition, parseDefinition, type DefinitionKind, type SourceDefinition } from './datasources/definition.js';
 export { parseBoolean, parseHopRate, readSourceOptions, type SourceOptions } from './datasources/source-options.js';
 export { createPacketQueue, type PacketQueue, type PacketSink } from './datasources/packet-queue.js';
 export { openHelperCapture, type HelperProcessOptions } from './datasources/helper-process.js';

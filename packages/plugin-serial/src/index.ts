@@ -63,7 +63,7 @@ export default definePlugin({
 });
 
 export { openSerialCapture, type SerialCaptureOptions } from './serial-capture.js';
-export { readSerialLine, BAUD_RATES, type SerialLine } from './serial-options.js';
+export { readSerialLine, parseBaudRate, BAUD_RATES, type SerialLine } from './serial-options.js';
 export type { Framer, FrameSink, FramerFactory } from './framing/framer.js';
 export { LineFramer } from './framing/line-framer.js';
 export { NordicSlipFramer, slipEncode } from './framing/nordic-slip-framer.js';

@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { createLogger, definePlugin, type OpenContext, type Packet } from '@svc/core';
-import { createTestService, testDataPath, testPhyPlugin, TEST_PHY } from '@svc/core/testing';
+import { createTestService, testDataPath, testPhyPlugin, TEST_PHY, waitUntil } from '@svc/core/testing';
 import serialPlugin from './index.js';
 import { LineFramer } from './framing/line-framer.js';
 import { NordicSlipFramer, slipEncode } from './framing/nordic-slip-framer.js';
@@ -17,16 +17,9 @@ import { openSerialCapture } from './serial-capture.js';
 import { openPtyPair, type PtyPair } from './testing/pty-pair.js';
 import { NMEA_RECORDINGS } from './testing/nmea-recordings.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quiet = createLogger({ write: () => {} });
 const context = (messages: string[] = []): OpenContext => ({ uuid: 'SERIAL-UUID', log: quiet, message: (text) => messages.push(text) });
 
-async function until(what: string, check: () => boolean, ms = 10_000): Promise<void> {
-  for (let waited = 0; !check(); waited += 10) {
-    if (waited > ms) assert.unreachable(`timed out waiting until ${what}`);
-    await sleep(10);
-  }
-}
 
 /** Reads a capture's packets in the background. */
 function drain(packets: AsyncIterable<readonly Packet[]>) {
@@ -60,7 +53,7 @@ for (const log of NMEA_RECORDINGS) {
     try {
       // Written in uneven pieces, as a UART delivers them.
       for (let at = 0, size = 7; at < raw.length; at += size, size = (size * 3) % 61 + 1) pty.write(raw.subarray(at, at + size));
-      await until('every sentence arrived', () => lines.length >= summary.sentences);
+      await waitUntil('every sentence arrived', () => lines.length >= summary.sentences);
       assert.is(lines.length, summary.sentences);
       assert.equal(lines, raw.toString('latin1').split('\r\n').filter((line) => line !== ''));
     } finally {
@@ -92,9 +85,9 @@ test('Nordic frames with escapes, split across writes, with garbage between: eve
   try {
     const wire = Buffer.concat([Buffer.from([0x11, 0x22]), slipEncode(bodies[0]!), Buffer.from([0x33]), slipEncode(bodies[1]!), slipEncode(bodies[2]!)]);
     for (const byte of wire) pty.write(Buffer.from([byte]));
-    await until('three frames', () => frames.length >= 3);
+    await waitUntil('three frames', () => frames.length >= 3);
     assert.equal(frames, bodies.map((body) => body.toString('hex')));
-    await until('the packets are read', () => reader.seen.length >= 5);
+    await waitUntil('the packets are read', () => reader.seen.length >= 5);
     assert.is(reader.seen.filter((packet) => packet.error).length, 2, 'two runs of garbage, two error packets');
     assert.equal(reader.seen.filter((packet) => !packet.error).map((packet) => packet.data!.toString('hex')), frames);
   } finally {
@@ -132,7 +125,7 @@ test('serialjson: device reports make devices of the named PHY, raw packets reac
   try {
     const source = await t.svc.datasources.add(`serialjson-esp32:device=${pty.device},baudrate=115200`);
     assert.is(source.type.name, 'serialjson', 'recognised by its name');
-    await until('the source runs', () => source.state === 'running');
+    await waitUntil('the source runs', () => source.state === 'running');
     pty.write(
       [
         `{"phy":"${TEST_PHY}","mac":"02:00:00:00:00:01","rssi":-61,"channel":"6","name":"porch"}`,
@@ -143,7 +136,7 @@ test('serialjson: device reports make devices of the named PHY, raw packets reac
         '{"dlt":147,"packet":"xyz"}',
       ].join('\n') + '\n',
     );
-    await until('six lines', () => source.numPackets >= 6);
+    await waitUntil('six lines', () => source.numPackets >= 6);
     assert.is(source.numErrorPackets, 4);
     const devices = (await (await t.request(`/devices/views/phy-${TEST_PHY}/devices.json`)).json()) as Record<string, any>[];
     assert.is(devices.length, 1);
@@ -156,12 +149,12 @@ test('serialjson: device reports make devices of the named PHY, raw packets reac
     assert.equal([raw.tsSec, raw.tsUsec], [1_700_000_000, 250_000]);
 
     await pty.unplug();
-    await until('the source fails', () => source.state === 'error');
+    await waitUntil('the source fails', () => source.state === 'error');
     assert.match(source.errorReason, 'went away (unplugged?)');
     await pty.replug();
-    await until('the source is reopened', () => source.state === 'running');
+    await waitUntil('the source is reopened', () => source.state === 'running');
     pty.write(`{"phy":"${TEST_PHY}","mac":"02:00:00:00:00:03"}\n`);
-    await until('the report after the replug', () => source.numPackets >= 7);
+    await waitUntil('the report after the replug', () => source.numPackets >= 7);
     assert.is((await (await t.request(`/devices/views/phy-${TEST_PHY}/devices.json`)).json() as unknown[]).length, 2);
   } finally {
     await t.close();

@@ -5,7 +5,7 @@
  * lower-cased, and an option with an empty value is dropped. Everything wrong is an
  * `SVC_ERR_BAD_DEFINITION` naming the problem.
  */
-import { SvcError } from '../errors.js';
+import { SvcError, type ErrorCode } from '../errors.js';
 
 /** A parsed definition: the interface and its options. */
 export interface SourceDefinition {
@@ -17,25 +17,35 @@ export interface SourceDefinition {
   readonly options: ReadonlyMap<string, string>;
 }
 
+/** What kind of line is parsed, for its errors (`gps=` lines share the syntax). */
+export interface DefinitionKind {
+  /** Word before "definition" in messages (`source`, `gps`). */
+  readonly noun: string;
+  readonly code: ErrorCode;
+}
+
+const SOURCE_DEFINITION: DefinitionKind = { noun: 'source', code: 'SVC_ERR_BAD_DEFINITION' };
+
 /** Parses a definition line. */
-export function parseDefinition(line: string): SourceDefinition {
+export function parseDefinition(line: string, kind: DefinitionKind = SOURCE_DEFINITION): SourceDefinition {
+  const bad = (problem: string) => new SvcError(kind.code, `bad ${kind.noun} definition '${line}': ${problem}`);
   const text = line.trim();
-  if (text === '') throw bad(line, 'it is empty; expected interface[:option=value,...]');
+  if (text === '') throw bad('it is empty; expected interface[:option=value,...]');
   const colon = text.indexOf(':');
   const iface = (colon < 0 ? text : text.slice(0, colon)).trim();
-  if (iface === '') throw bad(line, 'the interface (text before the first ":") is empty');
-  if (iface.includes(',')) throw bad(line, `the interface '${iface}' contains ',' before any ':' (options go after a ':')`);
+  if (iface === '') throw bad('the interface (text before the first ":") is empty');
+  if (iface.includes(',')) throw bad(`the interface '${iface}' contains ',' before any ':' (options go after a ':')`);
   const options = new Map<string, string>();
   if (colon >= 0) {
-    for (const item of splitOptions(line, text.slice(colon + 1))) {
+    for (const item of splitOptions(text.slice(colon + 1), bad)) {
       if (item.trim() === '') continue;
       const equals = item.indexOf('=');
-      if (equals < 0) throw bad(line, `option '${item.trim()}' has no value (write ${item.trim()}=<value>)`);
+      if (equals < 0) throw bad(`option '${item.trim()}' has no value (write ${item.trim()}=<value>)`);
       const name = item.slice(0, equals).trim().toLowerCase();
       const value = item.slice(equals + 1).trim();
-      if (name === '') throw bad(line, `an option has no name before '=' ('${item.trim()}')`);
-      if (!/^[a-z0-9_.-]+$/.test(name)) throw bad(line, `option name '${name}' may use only letters, digits, '_', '-' and '.'`);
-      if (options.has(name)) throw bad(line, `option '${name}' is given twice`);
+      if (name === '') throw bad(`an option has no name before '=' ('${item.trim()}')`);
+      if (!/^[a-z0-9_.-]+$/.test(name)) throw bad(`option name '${name}' may use only letters, digits, '_', '-' and '.'`);
+      if (options.has(name)) throw bad(`option '${name}' is given twice`);
       if (value !== '') options.set(name, value);
     }
   }
@@ -50,7 +60,7 @@ export function formatDefinition(iface: string, options: ReadonlyMap<string, str
 }
 
 /** Splits the option text on commas outside double quotes, removing the quotes. */
-function splitOptions(line: string, text: string): string[] {
+function splitOptions(text: string, bad: (problem: string) => SvcError): string[] {
   const items: string[] = [];
   let current = '';
   let quoted = false;
@@ -61,11 +71,7 @@ function splitOptions(line: string, text: string): string[] {
       current = '';
     } else current += char;
   }
-  if (quoted) throw bad(line, 'a double quote is not closed');
+  if (quoted) throw bad('a double quote is not closed');
   items.push(current);
   return items;
-}
-
-function bad(line: string, problem: string): SvcError {
-  return new SvcError('SVC_ERR_BAD_DEFINITION', `bad source definition '${line}': ${problem}`);
 }

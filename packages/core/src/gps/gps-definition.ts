@@ -4,17 +4,12 @@
  * quoting the line.
  */
 import { parseDefinition } from '../datasources/definition.js';
-import { describeError, SvcError } from '../errors.js';
+import { SvcError } from '../errors.js';
 import type { GpsDefinition } from './gps-type.js';
 
 /** Parses one `gps=` line; `taken` holds names already used, so a default name stays unique. */
 export function parseGpsDefinition(line: string, taken: ReadonlySet<string> = new Set()): GpsDefinition {
-  let parsed;
-  try {
-    parsed = parseDefinition(line);
-  } catch (error) {
-    throw new SvcError('SVC_ERR_BAD_GPS_DEFINITION', `bad gps definition '${line}': ${describeError(error).replace(/^bad source definition '.*?': /, '')}`);
-  }
+  const parsed = parseDefinition(line, { noun: 'gps', code: 'SVC_ERR_BAD_GPS_DEFINITION' });
   const type = parsed.interface.toLowerCase();
   if (!/^[a-z0-9_-]+$/.test(type)) throw new SvcError('SVC_ERR_BAD_GPS_DEFINITION', `bad gps definition '${line}': '${parsed.interface}' is not a GPS type name (write type:option=value,...)`);
   const options = new Map(parsed.options);

@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '@svc/core';
-import { createTestService, TEST_ADMIN, type TestService } from '@svc/core/testing';
+import { createTestService, TEST_ADMIN, waitUntil, type TestService } from '@svc/core/testing';
 import dot11Plugin from '../index.js';
 import { Crypt } from '../device/crypt.js';
 import { capabilitiesCrypt } from './capabilities.js';
@@ -34,10 +34,6 @@ async function post(body: unknown, auth: Record<string, string> = { authorizatio
 }
 const get = async (path: string) => (await (await fetch(`${base}${path}`, { headers: { authorization: admin } })).json()) as any;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200 && !(await check()); i++) await sleep(10);
-  assert.ok(await check(), `timed out waiting until ${what}`);
-}
 
 test('capability strings map to the crypt bits a beacon would give', () => {
   assert.equal(capabilitiesCrypt('[WPA2-PSK-CCMP][ESS]'), { crypt: Crypt.WPA | Crypt.VERSION_WPA2 | Crypt.PSK | Crypt.AES_CCM, adhoc: false });
@@ -57,7 +53,7 @@ test('a report creates the reporter source and its access points with SSID, cryp
     ],
   });
   assert.equal(reply, { status: 200, json: { 'dot11.scanreport.accepted': 2, 'dot11.scanreport.source_uuid': REPORTER } });
-  await until('both access points', async () => (await get('/devices/views/phydot11_accesspoints/devices.json')).length === 2);
+  await waitUntil('both access points', async () => (await get('/devices/views/phydot11_accesspoints/devices.json')).length === 2);
   const aps = new Map(((await get('/devices/views/phydot11_accesspoints/devices.json')) as any[]).map((ap) => [ap['svc.device.base.macaddr'], ap]));
   const home = aps.get('00:1B:63:11:22:33');
   assert.is(home['svc.device.base.name'], 'Home');
@@ -78,8 +74,8 @@ test('a report creates the reporter source and its access points with SSID, cryp
   assert.is(source['svc.datasource.name'], 'pixel-7');
   assert.is(source['svc.datasource.num_packets'], 2);
   assert.is((await post({ source_name: 'pixel-7b', source_uuid: REPORTER, reports: [{ bssid: '00:1b:63:11:22:33', signal: -50 }] })).status, 200);
-  await until('the rename', async () => (await get(`/datasource/by-uuid/${REPORTER}/source.json`))['svc.datasource.name'] === 'pixel-7b');
-  await until('the third packet', async () => (await get(`/datasource/by-uuid/${REPORTER}/source.json`))['svc.datasource.num_packets'] === 3);
+  await waitUntil('the rename', async () => (await get(`/datasource/by-uuid/${REPORTER}/source.json`))['svc.datasource.name'] === 'pixel-7b');
+  await waitUntil('the third packet', async () => (await get(`/datasource/by-uuid/${REPORTER}/source.json`))['svc.datasource.num_packets'] === 3);
 });
 
 test('malformed reports are 400s naming the problem, and change nothing', async () => {

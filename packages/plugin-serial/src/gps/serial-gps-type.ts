@@ -6,7 +6,7 @@
  */
 import { SvcError, type GpsTypeDefinition } from '@svc/core';
 import { LineFramer } from '../framing/line-framer.js';
-import { BAUD_RATES } from '../serial-options.js';
+import { parseBaudRate } from '../serial-options.js';
 import { openSerialPort, watchSerialPort } from '../serial-port.js';
 import { NmeaPosition } from './nmea-position.js';
 import { readNmeaSentence } from './nmea-sentence.js';
@@ -22,10 +22,7 @@ export const serialGpsType: GpsTypeDefinition = {
     const device = definition.options.get('device');
     if (!device) throw new SvcError('SVC_ERR_BAD_GPS_DEFINITION', `gps '${definition.line}': the serial GPS needs device=<serial device>, e.g. serial:device=/dev/ttyUSB0`);
     const baudText = definition.options.get('baud') ?? definition.options.get('baudrate');
-    const baud = baudText === undefined ? NMEA_DEFAULT_BAUD : Number(baudText);
-    if (!(BAUD_RATES as readonly number[]).includes(baud)) {
-      throw new SvcError('SVC_ERR_BAD_GPS_DEFINITION', `gps '${definition.line}': baud must be one of ${BAUD_RATES.join(', ')}, got '${baudText}'`);
-    }
+    const baud = baudText === undefined ? NMEA_DEFAULT_BAUD : parseBaudRate(baudText, `gps '${definition.line}': baud`, 'SVC_ERR_BAD_GPS_DEFINITION');
     const port = await openSerialPort(device, baud, 'SVC_ERR_GPS_OPEN');
     const position = new NmeaPosition();
     let quietErrors = false;

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { createLogger, type GpsContext, type GpsFix } from '@svc/core';
-import { createTestService, testDataPath, testPhyPlugin, TEST_PHY } from '@svc/core/testing';
+import { createTestService, testDataPath, testPhyPlugin, TEST_PHY, waitUntil } from '@svc/core/testing';
 import serialPlugin from '../index.js';
 import { openPtyPair, type PtyPair } from '../testing/pty-pair.js';
 import { NMEA_RECORDINGS } from '../testing/nmea-recordings.js';
@@ -17,12 +17,6 @@ import { serialGpsType } from './serial-gps-type.js';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quiet = createLogger({ write: () => {} });
 
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  for (let waited = 0; !(await check()); waited += 20) {
-    if (waited > ms) assert.unreachable(`timed out waiting until ${what}`);
-    await sleep(20);
-  }
-}
 
 /** A GPS context that records what the GPS reports. */
 function recordingContext() {
@@ -58,7 +52,7 @@ for (const log of NMEA_RECORDINGS) {
     try {
       assert.is(gps.description, `NMEA on ${pty.device} at 4800 baud`);
       writeUnevenly(pty, readFileSync(testDataPath('serial', `${log}.raw.nmea`)));
-      await until('every fix arrived', () => recorder.valid().length >= summary.fixes);
+      await waitUntil('every fix arrived', () => recorder.valid().length >= summary.fixes);
       await sleep(50);
       const valid = recorder.valid();
       assert.is(valid.length, summary.fixes);
@@ -79,7 +73,7 @@ test('a partial first line and bad checksums are dropped with one message; the g
     pty.write('4.49821229,N,09345.03351845,W,2,09*7E\r\n');
     pty.write('$GPGGA,132820.60,4134.49821229,N,09345.03351845,W,2,09,1.0,278.020,M,-31.442,M,7.6,0133*7F\r\n');
     pty.write('$GPGGA,132820.60,4134.49821229,N,09345.03351845,W,2,09,1.0,278.020,M,-31.442,M,7.6,0133*7E\r\n');
-    await until('the good fix', () => recorder.valid().length === 1);
+    await waitUntil('the good fix', () => recorder.valid().length === 1);
     assert.is(recorder.messages.length, 1);
     assert.match(recorder.messages[0]!, /dropped a line from .*: not an NMEA sentence \(no \$\); further ones are only counted/);
   } finally {
@@ -118,31 +112,31 @@ test('gps=serial in a service: /gps/location.json, positions stamped onto sniffe
     assert.is((await gpsState())['svc.gps.state'], 'running');
     assert.is((await location())['svc.common.location.fix'], 0);
     pty.write(readFileSync(testDataPath('serial', 'gpsd_nmea-fuzzy-cases.raw.nmea')));
-    await until('the fix is served', async () => (await location())['svc.common.location.valid'] === 1);
+    await waitUntil('the fix is served', async () => (await location())['svc.common.location.valid'] === 1);
     const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
     const lastFix = [-(93 + 45.03586858 / 60), 41 + 34.50180291 / 60];
-    await until('the last fix is served', async () => near((await location())['svc.common.location.geopoint'][1], lastFix[1]!));
+    await waitUntil('the last fix is served', async () => near((await location())['svc.common.location.geopoint'][1], lastFix[1]!));
     const served = await location();
     assert.ok(near(served['svc.common.location.geopoint'][0], lastFix[0]!));
     assert.is(served['svc.common.location.fix'], 3);
     assert.is(served['svc.common.location.time_sec'], Date.UTC(2020, 2, 18, 13, 39, 0) / 1000);
 
     const source = await t.svc.datasources.add(`serialjson-esp:device=${sniffer.device}`);
-    await until('the sniffer runs', () => source.state === 'running');
+    await waitUntil('the sniffer runs', () => source.state === 'running');
     sniffer.write(`{"phy":"${TEST_PHY}","mac":"02:00:00:00:00:01","rssi":-61}\n`);
-    await until('the device', () => t.svc.devices.size === 1);
+    await waitUntil('the device', () => t.svc.devices.size === 1);
     const device = (await (await t.request(`/devices/views/phy-${TEST_PHY}/devices.json`)).json()) as Record<string, any>[];
     const last = device[0]!['svc.device.base.location']['svc.common.location.last'];
     assert.equal(last['svc.common.location.geopoint'], served['svc.common.location.geopoint']);
 
     await pty.unplug();
-    await until('the GPS is lost', async () => (await gpsState())['svc.gps.state'] === 'error');
+    await waitUntil('the GPS is lost', async () => (await gpsState())['svc.gps.state'] === 'error');
     assert.match((await gpsState())['svc.gps.error'], 'went away (unplugged?)');
     assert.is((await location())['svc.common.location.valid'], 0);
     await pty.replug();
-    await until('the GPS is reopened', async () => (await gpsState())['svc.gps.state'] === 'running');
+    await waitUntil('the GPS is reopened', async () => (await gpsState())['svc.gps.state'] === 'running');
     pty.write('$GPGGA,132820.60,4134.49821229,N,09345.03351845,W,2,09,1.0,278.020,M,-31.442,M,7.6,0133*7E\r\n');
-    await until('a fix after the replug', async () => (await location())['svc.common.location.valid'] === 1);
+    await waitUntil('a fix after the replug', async () => (await location())['svc.common.location.valid'] === 1);
   } finally {
     await t.close();
     await sniffer.close();

@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '@svc/core';
-import { createTestService } from '@svc/core/testing';
+import { createTestService, waitUntil } from '@svc/core/testing';
 import serialPlugin from '../index.js';
 import { slipEncode } from '../framing/nordic-slip-framer.js';
 import { nordicAdvertisingFrame, nordicFrameBody } from '../testing/nordic-frames.js';
@@ -15,12 +15,6 @@ import { openPtyPair } from '../testing/pty-pair.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  for (let waited = 0; !(await check()); waited += 20) {
-    if (waited > ms) assert.unreachable(`timed out waiting until ${what}`);
-    await sleep(20);
-  }
-}
 
 test('nrf51822 on a pty: escaped, split and garbled frames give the BLE devices; bad frames are counted; unplug and replug', async () => {
   const pty = await openPtyPair();
@@ -28,7 +22,7 @@ test('nrf51822 on a pty: escaped, split and garbled frames give the BLE devices;
   try {
     const source = await t.svc.datasources.add(`nrf51822-0:device=${pty.device},baudrate=1000000`);
     assert.is(source.type.name, 'nrf51822', 'recognised by its name');
-    await until('the source runs', () => source.state === 'running');
+    await waitUntil('the source runs', () => source.state === 'running');
 
     // An address and a name full of the three special bytes, so the frame carries escapes.
     const escaped = nordicAdvertisingFrame({ type: 0, address: 'AB:BC:CD:AB:BC:CD', ad: [[0x09, Buffer.from([0xab, 0xbc, 0xcd])]] }, { rssi: 90, channel: 38 });
@@ -43,8 +37,8 @@ test('nrf51822 on a pty: escaped, split and garbled frames give the BLE devices;
     pty.write(slipEncode(nordicFrameBody({ version: 3, counter: 4, id: 0x02, payload: Buffer.from([1, 2, 3]) })));
     pty.write(slipEncode(nordicFrameBody({ version: 2, counter: 5, id: 0x0e, payload: Buffer.from([0, 0]) })));
 
-    await until('both devices', () => t.svc.devices.size === 2);
-    await until('the bad frames are counted', () => source.numErrorPackets >= 3);
+    await waitUntil('both devices', () => t.svc.devices.size === 2);
+    await waitUntil('the bad frames are counted', () => source.numErrorPackets >= 3);
     assert.is(source.numErrorPackets, 3, 'garbage, a CRC error and a malformed frame; the ping response is no error');
     const devices = (await (await t.request('/devices/views/phy-BTLE/devices.json')).json()) as Record<string, any>[];
     const byMac = new Map(devices.map((device) => [device['svc.device.base.macaddr'], device]));
@@ -62,12 +56,12 @@ test('nrf51822 on a pty: escaped, split and garbled frames give the BLE devices;
     assert.is(record['svc.datasource.dlt'], 256);
 
     await pty.unplug();
-    await until('the source fails', () => source.state === 'error');
+    await waitUntil('the source fails', () => source.state === 'error');
     assert.match(source.errorReason, 'went away (unplugged?)');
     await pty.replug();
-    await until('the source is reopened', () => source.state === 'running');
+    await waitUntil('the source is reopened', () => source.state === 'running');
     pty.write(nordicAdvertisingFrame({ type: 0, address: '02:00:00:00:00:0C' }, { version: 1 }));
-    await until('the device after the replug', () => t.svc.devices.size === 3);
+    await waitUntil('the device after the replug', () => t.svc.devices.size === 3);
   } finally {
     await t.close();
     await pty.close();
@@ -78,10 +72,10 @@ test('a missing device and a bad definition are clear errors', async () => {
   const t = await createTestService({ plugins: [serialPlugin], config: { retry_on_source_error: 'false' }, log: createLogger({ write: () => {} }) });
   try {
     const missing = await t.svc.datasources.add('nrf51822-0:device=/dev/svc-no-such-sniffer');
-    await until('the open fails', () => missing.state === 'error');
+    await waitUntil('the open fails', () => missing.state === 'error');
     assert.match(missing.errorReason, 'serial device /dev/svc-no-such-sniffer does not exist');
     const undefinedDevice = await t.svc.datasources.add('nrf51822-1');
-    await until('the open fails', () => undefinedDevice.state === 'error');
+    await waitUntil('the open fails', () => undefinedDevice.state === 'error');
     assert.match(undefinedDevice.errorReason, 'nrf51822 needs device=<serial device>, e.g. nrf51822-1:device=/dev/ttyUSB0');
   } finally {
     await t.close();
