@@ -1,0 +1,53 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runPacketChain } from '@svc/core';
+import { createTestService } from '@svc/core/testing';
+import plugin from './index.js';
+import { reportPacket, REPORT_TYPE } from './report.js';
+
+test('a report becomes a Minimal sensor with its reading and signal', async () => {
+  const t = await createTestService({ plugins: [plugin] });
+  try {
+    runPacketChain(t.svc.hooks, reportPacket({ address: '02:53:56:00:00:01', reading: 21.5 }, 'SOURCE-UUID', 1_700_000_000, -47));
+    runPacketChain(t.svc.hooks, reportPacket({ address: '02:53:56:00:00:01', reading: 22 }, 'SOURCE-UUID', 1_700_000_001, -45));
+    const devices = (await (await t.request('/devices/views/phy-MINIMAL/devices.json')).json()) as Record<string, any>[];
+    assert.is(devices.length, 1);
+    const device = devices[0]!;
+    assert.is(device['svc.device.base.macaddr'], '02:53:56:00:00:01');
+    assert.is(device['svc.device.base.phyname'], 'MINIMAL');
+    assert.is(device['svc.device.base.type'], 'Minimal sensor');
+    assert.is(device['svc.device.base.packets.total'], 2);
+    assert.is(device['svc.device.base.signal']['svc.common.signal.last_signal'], -45);
+    assert.is(device['minimal.device']['minimal.device.reading'], 22);
+  } finally {
+    await t.close();
+  }
+});
+
+test('the reading field is registered with its type and description', async () => {
+  const t = await createTestService({ plugins: [plugin] });
+  try {
+    const fields = await (await t.request('/system/tracked_fields.html')).text();
+    assert.match(fields, 'minimal.device.reading');
+    assert.match(fields, 'last reading the sensor reported');
+  } finally {
+    await t.close();
+  }
+});
+
+test('a record that is not a report is an error packet and makes no device', async () => {
+  const t = await createTestService({ plugins: [plugin] });
+  try {
+    for (const text of ['not json', '{"address":"nowhere","reading":1}', '{"address":"02:53:56:00:00:09"}']) {
+      const packet = reportPacket({ address: '02:53:56:00:00:09', reading: 0 }, 'SOURCE-UUID');
+      packet.json = { type: REPORT_TYPE, text };
+      runPacketChain(t.svc.hooks, packet);
+      assert.ok(packet.error, text);
+    }
+    assert.is(t.svc.devices.size, 0);
+  } finally {
+    await t.close();
+  }
+});
+
+test.run();

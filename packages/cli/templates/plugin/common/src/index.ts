@@ -1,0 +1,41 @@
+/**
+ * {{packageName}}: an svc plugin. svc loads the default export, checks `core` against the
+ * running @svc/core, then calls `apply`, where the plugin taps the hooks it needs. Everything
+ * it adds is owned by PLUGIN_NAME, so svc can report it (`svc start --plugins`) and withdraw it
+ * if the plugin fails.
+ */
+import { definePlugin } from '@svc/core';
+{{#if datasource}}
+import { datasourceType } from './datasource.js';
+{{/if}}
+{{#if phy}}
+import { classifyReport, phyDefinition } from './phy.js';
+{{/if}}
+{{#if view}}
+import { busyView, BUSY_PACKETS_KEY } from './view.js';
+{{/if}}
+
+/** The package name: the tap name on every hook and the owner of what the plugin adds. */
+export const PLUGIN_NAME = '{{packageName}}';
+
+/** The plugin. */
+export default definePlugin({
+  name: PLUGIN_NAME,
+  core: '{{coreRange}}',
+{{#if view}}
+  configKeys: { [BUSY_PACKETS_KEY]: 'packets a device must send to be in the {{name}}-busy view (default 100)' },
+{{/if}}
+  apply(svc) {
+{{#if datasource}}
+    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(datasourceType));
+{{/if}}
+{{#if phy}}
+    svc.hooks.phys.tap(PLUGIN_NAME, (phys) => phys.add(phyDefinition));
+    svc.hooks.packet.for('classify').tap(PLUGIN_NAME, (packet) => classifyReport(svc, packet));
+{{/if}}
+{{#if view}}
+    const busyPackets = svc.config.getNumber(BUSY_PACKETS_KEY, 100, { min: 1, integer: true });
+    svc.hooks.views.tap(PLUGIN_NAME, (views) => views.add(busyView(busyPackets)));
+{{/if}}
+  },
+});

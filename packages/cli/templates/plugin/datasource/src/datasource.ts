@@ -1,0 +1,68 @@
+/**
+ * The `{{name}}` datasource type. This sample simulates a radio so the plugin runs without
+ * hardware: each of `sensors=N` sensors (default 3) reports a reading every `interval=S`
+ * seconds (default 1). To drive real hardware, replace `startSimulation` with your device's I/O
+ * and push a packet per frame or record; svc does the rest (records, states, retries,
+ * backpressure, remote capture). Definitions look like `{{name}}-0:sensors=5,interval=0.5`.
+ */
+import { createPacketQueue, SvcError, type DatasourceTypeDefinition, type PacketQueue, type SourceDefinition } from '@svc/core';
+import { reportPacket } from './report.js';
+
+/** The type name, as written in `type={{name}}`. */
+export const DATASOURCE_TYPE = '{{name}}';
+
+/** A definition's interface names this type when it is `{{name}}-<number>`. */
+const INTERFACE = /^{{name}}-\d+$/;
+
+/** The `{{name}}` type. */
+export const datasourceType: DatasourceTypeDefinition = {
+  name: DATASOURCE_TYPE,
+  description: 'simulated {{title}} sensors ({{name}}-0:sensors=N,interval=seconds)',
+  capabilities: { probe: true, list: true, local: true, remote: true, passive: false, tune: false, hop: false },
+  probe: async (definition) => INTERFACE.test(definition.interface),
+  list: async () => [{ interface: '{{name}}-0', hardware: 'simulated' }],
+  async open(definition, context) {
+    const sensors = numberOption(definition, 'sensors', 3, { min: 1, max: 255, whole: true });
+    const interval = numberOption(definition, 'interval', 1, { min: 0.01, max: 3600, whole: false });
+    const queue = createPacketQueue();
+    const stop = startSimulation(queue, context.uuid, sensors, interval);
+    context.message(`simulating ${sensors} sensors, one report each every ${interval} s`);
+    return {
+      info: { captureInterface: definition.interface, hardware: 'simulated' },
+      packets: queue.batches,
+      async close() {
+        stop();
+        queue.end();
+      },
+    };
+  },
+};
+
+/** Pushes a report from every sensor each interval; returns what stops it. */
+function startSimulation(queue: PacketQueue, sourceUuid: string, sensors: number, intervalSeconds: number): () => void {
+  let round = 0;
+  const timer = setInterval(() => {
+    round++;
+    for (let sensor = 1; sensor <= sensors; sensor++) {
+      const address = `02:53:56:00:00:${sensor.toString(16).padStart(2, '0').toUpperCase()}`;
+      const reading = Math.round((20 + sensor + 5 * Math.sin(round / 10)) * 10) / 10;
+      // push() returns false when svc is behind; a real driver would pause its reads until queue.drained().
+      queue.push(reportPacket({ address, reading }, sourceUuid, Date.now() / 1000, -40 - sensor));
+    }
+  }, intervalSeconds * 1000);
+  return () => clearInterval(timer);
+}
+
+/** Reads a numeric option, throwing an error the user can act on when it is out of range. */
+function numberOption(definition: SourceDefinition, option: string, fallback: number, range: { min: number; max: number; whole: boolean }): number {
+  const text = definition.options.get(option);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < range.min || value > range.max || (range.whole && !Number.isInteger(value))) {
+    throw new SvcError(
+      'SVC_ERR_BAD_DEFINITION',
+      `{{name}} option ${option} must be ${range.whole ? 'a whole number' : 'a number'} from ${range.min} to ${range.max}, not '${text}'`,
+    );
+  }
+  return value;
+}
