@@ -325,7 +325,7 @@ export class DatasourceTracker {
         if (source.state === 'paused') continue;
         for (const packet of batch) this.#process(source, packet, hooks);
       }
-      if (generation === source.generation && source.running) this.#message(`datasource ${source.name} has no more data; it stays open`, MessageFlags.INFO);
+      if (generation === source.generation && source.running) this.#publish('DATASOURCE_ENDED', source, `datasource ${source.name} has no more data; it stays open`);
     } catch (error) {
       if (generation === source.generation) await this.#fail(source, generation, error);
     }

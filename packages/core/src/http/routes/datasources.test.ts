@@ -22,7 +22,7 @@ test.before(async () => {
     log: createLogger({ write: () => {} }),
   });
   base = (await t.svc.start()).url;
-  for (const topic of ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED']) {
+  for (const topic of ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_ENDED']) {
     t.svc.events.subscribe(topic, (name, payload) => events.push({ topic: name, uuid: (payload as Record<string, unknown>)['svc.datasource.uuid'] }));
   }
 });
@@ -145,6 +145,15 @@ test('open -> pause -> resume -> close -> open: packet counts prove paused packe
   assert.is(devicePackets() - packetsBefore, 8);
   const topics = events.filter((event) => event.uuid === uuid).map((event) => event.topic);
   assert.equal(topics, ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_CLOSED', 'DATASOURCE_OPENED']);
+});
+
+test('a capture that ends (a replayed file) publishes DATASOURCE_ENDED once, after its last packet; the source stays open', async () => {
+  const added = await add('testsource-5:count=7,pps=1000');
+  const uuid = added.body['svc.datasource.uuid'];
+  await waitFor('the end', () => events.some((event) => event.uuid === uuid && event.topic === 'DATASOURCE_ENDED'));
+  const after = await record(uuid);
+  assert.equal([after['svc.datasource.num_packets'], after['svc.datasource.running'], after['svc.datasource.error']], [7, 1, 0]);
+  assert.equal(events.filter((event) => event.uuid === uuid).map((event) => event.topic), ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_ENDED']);
 });
 
 test('a failing capture goes into error and is re-opened after the retry delay', async () => {

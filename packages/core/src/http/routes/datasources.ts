@@ -26,6 +26,7 @@ const TOPICS: [string, string][] = [
   ['DATASOURCE_ERROR', 'a datasource failed (datasource record with error_reason)'],
   ['DATASOURCE_PAUSED', 'a datasource was paused (datasource record)'],
   ['DATASOURCE_RESUMED', 'a datasource was resumed (datasource record)'],
+  ['DATASOURCE_ENDED', 'a datasource has no more data, a replayed file at its end; it stays open (datasource record)'],
 ];
 
 /** The datasources plugin. */
