@@ -55,7 +55,7 @@ export { lookupManufacturer } from './tracker/oui.js';
 export { Rrd } from './tracker/rrd.js';
 export { SignalData } from './tracker/signal.js';
 export { DeviceViews, DeviceView } from './views/device-views.js';
-export { formatMac, macFromBytes, normalizeMac, parseMac, parseMacMask, type MacMask } from './util/mac.js';
+export { formatMac, macFromBytes, macMatches, normalizeMac, parseMac, parseMacMask, type MacMask } from './util/mac.js';
 export type {
   Capture,
   CaptureInfo,

@@ -5,9 +5,10 @@
  * (oclif's plugin loader collects errors the same way).
  */
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeError, SvcError } from './errors.js';
+import { packageEntry } from './package-entry.js';
 import { assertPluginShape, type PluginDefinition, type PluginFailure } from './plugin.js';
 
 /** Plugins that loaded, and modules that did not. */
@@ -24,10 +25,14 @@ export async function loadPluginModules(specifiers: readonly string[], fromDirec
   for (const specifier of specifiers) {
     try {
       let target = specifier;
-      try {
-        target = pathToFileURL(require.resolve(specifier)).href;
-      } catch {
-        // Not resolvable from the directory (an ESM-only export map, say): let import() try.
+      const entry = isPath(specifier) ? packageEntry(resolve(fromDirectory, specifier)) : undefined;
+      if (entry) target = pathToFileURL(entry).href;
+      else {
+        try {
+          target = pathToFileURL(require.resolve(specifier)).href;
+        } catch {
+          // Not resolvable from the directory (an ESM-only export map, say): let import() try.
+        }
       }
       const module = (await import(target)) as { default?: unknown; plugin?: unknown };
       const definition = module.default ?? module.plugin;
@@ -44,4 +49,9 @@ export async function loadPluginModules(specifiers: readonly string[], fromDirec
     }
   }
   return { plugins, failures };
+}
+
+/** A specifier written as a path (absolute, or relative with ./ or ../), not a package name. */
+function isPath(specifier: string): boolean {
+  return isAbsolute(specifier) || specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..';
 }
