@@ -15,6 +15,7 @@ import type { Packet } from '../packets/packet.js';
 import { nowSeconds } from '../time/timestamp.js';
 import { deviceRecord } from './device-fields.js';
 import { deviceKey, parseDeviceKey } from './device-key.js';
+import { MacTable } from './mac-table.js';
 import { lookupManufacturer } from './oui.js';
 import { Rrd } from './rrd.js';
 import { SignalData } from './signal.js';
@@ -37,7 +38,7 @@ export interface TrackerSettings {
 /** The global device list. */
 export class DeviceTracker {
   /** Devices by MAC, one map per PHY, indexed by PHY id. */
-  readonly #byPhy: Map<number, TrackedDevice>[] = [];
+  readonly #byPhy: MacTable<TrackedDevice>[] = [];
   readonly #phys = new Map<string, PhyState>();
   readonly #phyByPrefix = new Map<string, PhyState>();
   readonly #touched: TrackedDevice[] = [];
@@ -58,7 +59,7 @@ export class DeviceTracker {
   addPhy(phy: PhyState): void {
     this.#phys.set(phy.name, phy);
     this.#phyByPrefix.set(phy.keyPrefix, phy);
-    this.#byPhy[phy.id] = new Map();
+    this.#byPhy[phy.id] = new MacTable();
   }
 
   /** The PHY state by name (PHY plugins keep it to call `touch` cheaply). */
