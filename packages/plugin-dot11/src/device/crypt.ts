@@ -108,12 +108,15 @@ export function basicCryptSet(set: number): number {
 }
 
 function cipherBits(pairwise: readonly number[], group: number | undefined): number {
-  let bits = 0;
-  for (const cipher of group === undefined ? pairwise : [...pairwise, group]) {
-    if (cipher === 1) bits |= Crypt.WEP40;
-    else if (cipher === 5) bits |= Crypt.WEP104;
-    else if (cipher === 2) bits |= Crypt.TKIP;
-    else if (cipher === 4 || cipher === 10) bits |= Crypt.AES_CCM;
-  }
+  let bits = group === undefined ? 0 : cipherBit(group);
+  for (const cipher of pairwise) bits |= cipherBit(cipher);
   return bits;
+}
+
+function cipherBit(cipher: number): number {
+  if (cipher === 1) return Crypt.WEP40;
+  if (cipher === 5) return Crypt.WEP104;
+  if (cipher === 2) return Crypt.TKIP;
+  if (cipher === 4 || cipher === 10) return Crypt.AES_CCM;
+  return 0;
 }

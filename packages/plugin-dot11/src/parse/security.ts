@@ -39,18 +39,26 @@ export function parseSecuritySuites(data: Buffer, start: number, end: number): S
   if (end - at < 4) return suites; // version only: allowed, the rest defaults
   suites.groupCipher = data[at + 3];
   at += 4;
-  for (const list of [suites.pairwiseCiphers, suites.akms]) {
-    if (end - at < 2) return suites;
-    const count = data.readUInt16LE(at);
-    at += 2;
-    for (let i = 0; i < count; i++) {
-      if (end - at < 4) {
-        suites.truncated = true;
-        return suites;
-      }
-      list.push(data[at + 3]!);
-      at += 4;
-    }
-  }
+  at = readSuiteList(data, at, end, suites.pairwiseCiphers, suites);
+  if (at >= 0) readSuiteList(data, at, end, suites.akms, suites);
   return suites;
+}
+
+/**
+ * Reads a counted suite list at `at` into `list`; returns where the next field starts, or -1
+ * when the element ends first (marking `suites` truncated if a suite was cut).
+ */
+function readSuiteList(data: Buffer, at: number, end: number, list: number[], suites: SecuritySuites): number {
+  if (end - at < 2) return -1;
+  const count = data.readUInt16LE(at);
+  at += 2;
+  for (let i = 0; i < count; i++) {
+    if (end - at < 4) {
+      suites.truncated = true;
+      return -1;
+    }
+    list.push(data[at + 3]!);
+    at += 4;
+  }
+  return at;
 }
