@@ -14,7 +14,7 @@ import { iwChannelArgs, parseWifiChannel } from './channel-spec.js';
 import { parseIwDev, parseIwPhyInfo } from './iw-output.js';
 import { createLinuxWifiType, type LiveCaptureOpener } from './linuxwifi.js';
 import { openLiveCapture } from './live-capture.js';
-import { runProgram, type WifiSystem } from './wifi-system.js';
+import { hostWifiSystem, runProgram, type WifiSystem } from './wifi-system.js';
 
 /** Resolves when `run` rejects with a message matching `pattern`; fails the test otherwise. */
 async function rejects(run: () => Promise<unknown>, pattern: RegExp): Promise<void> {
@@ -129,6 +129,26 @@ test('clear errors: not root, not a wireless interface, no monitor mode, iw miss
   });
   await rejects(() => type.open!(parseDefinition('wlan0'), context()), /no such device/);
   assert.is(failing.commands.at(-1), 'iw dev wlan0mon del');
+});
+
+test('the real iw on this host: iw dev names exactly the wireless interfaces sysfs lists, or says why it cannot', async () => {
+  const host = hostWifiSystem();
+  const wireless = host.wirelessInterfaces().map((entry) => entry.name);
+  let output: string;
+  try {
+    output = await host.iw(['dev']);
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/iw is not installed/.test(message)) {
+      assert.match(message, 'iw is not installed (Debian: apt-get install iw)');
+      return;
+    }
+    // A kernel without cfg80211 (this CI machine) has no Wi-Fi interface for iw to name.
+    assert.match(message, "'iw dev' failed: nl80211 not found. This kernel has no Wi-Fi support (cfg80211) loaded");
+    assert.equal(wireless, []);
+    return;
+  }
+  assert.equal(parseIwDev(output).map((entry) => entry.name).sort(), wireless);
 });
 
 test('list_interfaces and probe come from the wireless interfaces sysfs lists', async () => {

@@ -30,12 +30,15 @@ export function runProgram(program: string, args: readonly string[], installHint
       if (code === 'ENOENT') return reject(new SvcError('SVC_ERR_DATASOURCE_OPEN', `${program} is not installed (${installHint})`));
       const said = String(stderr).trim().split('\n').pop() ?? '';
       const refused = /Operation not permitted|Permission denied|\(-1\)/.test(said);
+      const command = `'${program} ${args.join(' ')}'`;
       reject(
         new SvcError(
           'SVC_ERR_DATASOURCE_OPEN',
           refused
-            ? `'${program} ${args.join(' ')}' was refused (${said}): changing Wi-Fi interfaces needs root or CAP_NET_ADMIN`
-            : `'${program} ${args.join(' ')}' failed: ${said || error.message}`,
+            ? `${command} was refused (${said}): changing Wi-Fi interfaces needs root or CAP_NET_ADMIN`
+            : /nl80211 not found/.test(said)
+              ? `${command} failed: ${said} This kernel has no Wi-Fi support (cfg80211) loaded, so there is no Wi-Fi interface to capture from`
+              : `${command} failed: ${said || error.message}`,
         ),
       );
     });
