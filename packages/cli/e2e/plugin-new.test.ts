@@ -3,12 +3,13 @@
  * directory; the real npm installs it against this workspace's @svc/core, builds it and runs
  * its tests; `svc plugin link` installs it into a plugin directory; `svc start` then serves its
  * view in all_views.json, its datasource type in types.json and the devices its simulated
- * source reports.
+ * source reports. Packed and installed with `svc plugin install`, as a published plugin would
+ * be, it loads with the running core.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +83,21 @@ test('linked into a plugin directory, svc start serves its view, its type and it
   } finally {
     await server.stop();
   }
+});
+
+test('packed and installed as a published plugin would be, it loads with the running core; npm fetches no @svc/core', () => {
+  const installedConfig = join(work, 'installed-config');
+  const packed = npm('pack', '--pack-destination', work);
+  assert.is(packed.status, 0, output(packed));
+  const installed = svc('plugin', 'install', join(work, 'svc-plugin-acme-0.1.0.tgz'), '--config-dir', installedConfig);
+  assert.is(installed.status, 0, output(installed));
+  assert.match(installed.stdout, 'Installed svc-plugin-acme@0.1.0. svc start will load it.');
+  const modules = join(installedConfig, 'plugins', 'node_modules');
+  assert.is(realpathSync(join(modules, '@svc', 'core')), realpathSync(workspaceCore), 'the plugin directory links the running core');
+  assert.not.ok(existsSync(join(modules, 'svc-plugin-acme', 'node_modules')), 'the package brought no core of its own');
+  const report = svc('start', '--plugins', '--config-dir', installedConfig);
+  assert.is(report.status, 0, output(report));
+  assert.match(report.stdout, /svc-plugin-acme: applied\n(  .*\n)*  datasource types \(1\): acme\n  views \(1\): acme-busy/);
 });
 
 test.run();

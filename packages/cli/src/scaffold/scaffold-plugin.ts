@@ -6,7 +6,7 @@
  * non-empty directory is refused, so the command never leaves half a package or overwrites work.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PluginNames } from './plugin-names.js';
 import { renderTemplate } from './render-template.js';
@@ -107,7 +107,7 @@ export function scaffoldPlugin(options: ScaffoldOptions): string[] {
   for (const { folder, when } of FOLDERS) {
     if (!when(parts)) continue;
     for (const file of templateFiles(join(templates, folder))) {
-      const target = join(dirname(file), RENAMED[file.split('/').at(-1)!] ?? file.split('/').at(-1)!);
+      const target = join(dirname(file), RENAMED[basename(file)] ?? basename(file));
       rendered.set(target, renderTemplate(readFileSync(join(templates, folder, file), 'utf8'), input, `${folder}/${file}`));
     }
   }
