@@ -11,7 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stableUuid } from '@svc/core';
-import { freePort } from '@svc/core/testing';
+import { freePort, waitUntil } from '@svc/core/testing';
 import { basicAuth, startCapture, startSvc, type SvcProcess } from './svc-process.js';
 
 const configDir = mkdtempSync(join(tmpdir(), 'svc-capture-e2e-'));
@@ -45,12 +45,9 @@ async function sourceRecord(name: string): Promise<Record<string, any> | undefin
   const response = await fetch(`${server.url}/datasource/all_sources.json`, { headers: { authorization: auth } });
   return ((await response.json()) as Record<string, any>[]).find((source) => source['svc.datasource.name'] === name);
 }
-async function waitFor(what: string, condition: () => Promise<boolean>, log: () => string): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    if (await condition().catch(() => false)) return;
-    await sleep(100);
-  }
-  assert.unreachable(`timed out waiting for ${what}; the tool logged:\n${log()}`);
+/** Polls a server-side condition for up to 15 s; on timeout the error carries the tool's log. */
+function waitFor(what: string, condition: () => Promise<boolean>, log: () => string): Promise<void> {
+  return waitUntil(what, () => condition().catch(() => false), { timeoutMs: 15_000, intervalMs: 100, detail: () => `the tool logged:\n${log()}` });
 }
 
 test('over the websocket: the source appears on the server, survives a server restart, and stops cleanly on SIGTERM', async () => {

@@ -8,13 +8,12 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { testDataPath } from '@svc/core/testing';
+import { testDataPath, waitUntil } from '@svc/core/testing';
 import { adminGet, startSvc, waitForFirstSource, type SvcProcess } from './svc-process.js';
 
 const capture = testDataPath('dot11', 'aircrack-ng_test1.pcap');
 const reference = JSON.parse(readFileSync(capture.replace(/\.pcap$/, '.tshark.json'), 'utf8'));
 const expectedAccessPoints = Object.keys(reference.bssids).map((mac) => mac.toUpperCase()).sort();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let svc: SvcProcess;
 let get: (path: string) => Promise<any>;
@@ -65,7 +64,7 @@ test('the device monitor websocket streams the access points with the fields ask
   const received: any[] = [];
   socket.on('message', (data) => received.push(JSON.parse(String(data))));
   socket.send(JSON.stringify({ monitor: '*', request: 1, rate: 0.2, fields: ['svc.device.base.macaddr', 'svc.device.base.name'] }));
-  for (let waited = 0; waited < 5_000 && received.length < expectedAccessPoints.length; waited += 50) await sleep(50);
+  await waitUntil('every access point is pushed', () => received.length >= expectedAccessPoints.length, { timeoutMs: 5_000, intervalMs: 50 });
   socket.close();
   assert.equal(received.map((record) => record['svc.device.base.macaddr']).sort(), expectedAccessPoints);
   assert.equal(Object.keys(received[0]).sort(), ['svc.device.base.macaddr', 'svc.device.base.name']);
@@ -77,10 +76,7 @@ test('the demo capture that npm start replays shows the NETGEAR access point', a
   try {
     const demoGet = adminGet(demoSvc);
     let accessPoints: any[] = [];
-    for (let waited = 0; waited < 10_000 && accessPoints.length === 0; waited += 50) {
-      await sleep(50);
-      accessPoints = await demoGet('/devices/views/phydot11_accesspoints/devices.json');
-    }
+    await waitUntil('the demo access point shows', async () => (accessPoints = await demoGet('/devices/views/phydot11_accesspoints/devices.json')).length > 0, { intervalMs: 50 });
     assert.equal(accessPoints.map((device) => [device['svc.device.base.macaddr'], device['svc.device.base.name'], device['svc.device.base.channel'], device['svc.device.base.crypt']]), [['00:1F:33:45:28:A0', 'NETGEAR', '6', 'Open']]);
   } finally {
     await demoSvc.stop();

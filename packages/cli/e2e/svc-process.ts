@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitUntil } from '@svc/core/testing';
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url));
 const builtCommand = fileURLToPath(new URL('../dist/commands/start.js', import.meta.url));
@@ -87,12 +88,11 @@ export function adminGet(svc: SvcProcess): (path: string) => Promise<any> {
 /** Waits until svc's first datasource has taken `packets` packets (a replay has run); throws with svc's log after 15 s. */
 export async function waitForFirstSource(svc: SvcProcess, packets: number): Promise<void> {
   const get = adminGet(svc);
-  for (let waited = 0; waited < 15_000; waited += 50) {
-    const sources = await get('/datasource/all_sources.json');
-    if (sources[0]?.['svc.datasource.num_packets'] === packets) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the first source did not reach ${packets} packets:\n${svc.stderr()}`);
+  await waitUntil(`the first source reaches ${packets} packets`, async () => (await get('/datasource/all_sources.json'))[0]?.['svc.datasource.num_packets'] === packets, {
+    timeoutMs: 15_000,
+    intervalMs: 50,
+    detail: svc.stderr,
+  });
 }
 
 /** A running `svc capture` process. */

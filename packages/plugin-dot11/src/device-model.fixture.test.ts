@@ -11,13 +11,12 @@ import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLogger } from '@svc/core';
-import { createTestService, testDataPath, type TestService } from '@svc/core/testing';
+import { createTestService, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
 import dot11Plugin, { ACCESS_POINT_VIEW } from './index.js';
 import { Crypt } from './device/crypt.js';
 
 const dot11 = testDataPath('dot11');
 const captures = readdirSync(dot11).filter((name) => /\.(pcap|cap)$/.test(name));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type DeviceRecord = Record<string, any>;
 
@@ -51,7 +50,7 @@ for (const name of captures) {
     const path = join(dot11, name);
     const reference = JSON.parse(readFileSync(path.replace(/\.(pcap|cap)$/, '.tshark.json'), 'utf8'));
     const source = await t.svc.datasources.add(`${path}:name=${name}`);
-    for (let waited = 0; source.numPackets < reference.frames_total && waited < 20_000; waited += 10) await sleep(10);
+    await waitUntil(`every frame of ${name} is read`, () => source.numPackets >= reference.frames_total, { timeoutMs: 20_000 });
     assert.is(source.numPackets, reference.frames_total, 'frames');
     assert.is(source.numErrorPackets, reference.counts.malformed, 'malformed frames are error packets on the source');
 

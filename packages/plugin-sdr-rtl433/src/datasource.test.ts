@@ -12,7 +12,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, parseDefinition, type Datasource, type OpenContext } from '@svc/core';
-import { createTestService, freePort, testDataPath, type TestService } from '@svc/core/testing';
+import { createTestService, freePort, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
 import rtl433Plugin, { createRtl433Type } from './index.js';
 import { findRtlSdrDongles } from './datasource/usb-dongles.js';
 import { startRtlTcpServer } from './testing/rtl-tcp-server.js';
@@ -23,12 +23,8 @@ const RECORDING_MESSAGES = 5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quiet = createLogger({ write: () => {} });
 
-async function until(what: string, check: () => boolean, ms = 15_000): Promise<void> {
-  for (let waited = 0; !check(); waited += 20) {
-    if (waited > ms) assert.unreachable(`timed out waiting until ${what}`);
-    await sleep(20);
-  }
-}
+/** Real rtl_433 runs take their time: polls for up to 15 s. */
+const until = (what: string, check: () => boolean) => waitUntil(what, check, { timeoutMs: 15_000 });
 
 async function sensorCount(t: TestService, source: Datasource): Promise<number> {
   const response = await t.request(`/devices/views/seenby-${source.uuid}/devices.json`);

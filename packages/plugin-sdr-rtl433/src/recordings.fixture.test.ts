@@ -10,20 +10,21 @@ import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLogger } from '@svc/core';
-import { createTestService, testDataPath, type TestService } from '@svc/core/testing';
+import { createTestService, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
 import rtl433Plugin, { RTL433_PHY_NAME } from './index.js';
 
 const recordings = testDataPath('rtl433');
 const files = readdirSync(recordings).filter((name) => name.endsWith('.cu8'));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Json = Record<string, any>;
 
 let t: TestService;
-let logged: string[];
+/** Names of the sources whose replay ended (DATASOURCE_ENDED). */
+let ended: string[];
 test.before.each(async () => {
-  logged = [];
-  t = await createTestService({ plugins: [rtl433Plugin], log: createLogger({ write: (line) => logged.push(line) }) });
+  ended = [];
+  t = await createTestService({ plugins: [rtl433Plugin], log: createLogger({ write: () => {} }) });
+  t.svc.events.subscribe('DATASOURCE_ENDED', (_topic, record) => void ended.push(String((record as Json)['svc.datasource.name'])));
 });
 test.after.each(() => t.close());
 
@@ -57,8 +58,7 @@ for (const name of files) {
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as Json);
     const source = await t.svc.datasources.add(`${join(recordings, name)}:type=rtl433,name=${name}`);
-    for (let waited = 0; !logged.some((line) => line.includes(`${name} has no more data`)) && waited < 20_000; waited += 10) await sleep(10);
-    assert.ok(logged.some((line) => line.includes(`${name} has no more data`)), `the replay of ${name} ended`);
+    await waitUntil(`the replay of ${name} ends`, () => ended.includes(name), { timeoutMs: 20_000 });
     assert.is(source.numPackets, reference.length, 'one packet per rtl_433 message');
     assert.is(source.numErrorPackets, 0);
 

@@ -10,7 +10,7 @@ import { createLogger } from '../logger.js';
 import { MessageBus } from '../messages/message-bus.js';
 import { definePlugin } from '../plugin.js';
 import { Registry } from '../registry.js';
-import { createTestDatasource, createTestService, testPhyPlugin } from '../testing/index.js';
+import { createTestDatasource, createTestService, testPhyPlugin, waitUntil } from '../testing/index.js';
 import { GpsFixQuality, type GpsFix } from './gps-fix.js';
 import { parseGpsDefinition } from './gps-definition.js';
 import { GpsTracker } from './gps-tracker.js';
@@ -144,7 +144,7 @@ test('a service with gps=virtual serves the fix and stamps it onto packets and d
 
     const source = await t.svc.datasources.add('testsource-1');
     harness.capture(source.uuid)!.emit(3);
-    for (let i = 0; i < 100 && t.svc.devices.size < 3; i++) await sleep(10);
+    await waitUntil('the three devices are tracked', () => t.svc.devices.size >= 3);
     const device = [...t.svc.devices.devices()][0]!;
     const record = (await (await t.request(`/devices/by-key/${device.key}/device.json`)).json()) as any;
     const last = record['svc.device.base.location']['svc.common.location.last'];

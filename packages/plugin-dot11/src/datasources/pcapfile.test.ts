@@ -9,10 +9,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createLogger, stableUuid, type Packet } from '@svc/core';
-import { createTestService, testDataPath, type TestService } from '@svc/core/testing';
+import { createTestService, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
 import dot11Plugin from '../index.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const scratch = mkdtempSync(join(tmpdir(), 'svc-pcapfile-'));
 let t: TestService;
 const seen: Packet[] = [];
@@ -27,10 +26,6 @@ test.after(async () => {
 });
 
 const messages = () => t.svc.messages.all().map((message) => message['svc.messagebus.message_string']);
-async function until(what: string, condition: () => boolean, ms = 10_000): Promise<void> {
-  for (const started = Date.now(); Date.now() - started < ms; await sleep(10)) if (condition()) return;
-  assert.unreachable(`timed out waiting for ${what}`);
-}
 
 test('a capture file is probed as pcapfile and replayed whole, with its own timestamps; the source stays open', async () => {
   const path = testDataPath('dot11', 'aircrack-ng_test1.pcap');
@@ -39,10 +34,10 @@ test('a capture file is probed as pcapfile and replayed whole, with its own time
   const source = await t.svc.datasources.add(`${path}:name=t`);
   assert.is(source.type.name, 'pcapfile');
   assert.is(source.uuid, stableUuid('pcapfile', resolve(path)));
-  await until('the replay', () => source.numPackets === reference.frames_total);
+  await waitUntil('the replay', () => source.numPackets === reference.frames_total);
   assert.is(source.info.dlt, 127);
   assert.is(source.state, 'running');
-  await until('the end message', () => messages().includes(`datasource t: replayed ${reference.frames_total} frames from ${path}`));
+  await waitUntil('the end message', () => messages().includes(`datasource t: replayed ${reference.frames_total} frames from ${path}`));
   const mine = seen.filter((packet) => packet.sourceUuid === source.uuid);
   assert.is(mine.length, reference.frames_total);
   assert.is(mine[0]!.dlt, 127);
@@ -52,13 +47,13 @@ test('a capture file is probed as pcapfile and replayed whole, with its own time
 test('pps paces the replay; realtime keeps the capture timing', async () => {
   const paced = await t.svc.datasources.add(`${testDataPath('dot11', 'aircrack-ng_wpa3-psk.pcap')}:pps=100`);
   const started = Date.now();
-  await until('the paced replay', () => paced.numPackets === 24);
+  await waitUntil('the paced replay', () => paced.numPackets === 24);
   const pacedMs = Date.now() - started;
   assert.ok(pacedMs >= 200, `24 frames at 100/s took ${pacedMs} ms`);
 
   const realtime = await t.svc.datasources.add(`${testDataPath('dot11', 'synthetic_radiotap_10k_seed1.pcap')}:realtime=true`);
   const realtimeStart = Date.now();
-  await until('the realtime replay', () => realtime.numPackets === 10_000);
+  await waitUntil('the realtime replay', () => realtime.numPackets === 10_000);
   const realtimeMs = Date.now() - realtimeStart;
   assert.ok(realtimeMs >= 1100, `a 1.21 s capture replayed in ${realtimeMs} ms`);
 });
@@ -84,8 +79,8 @@ test('bad files and options: a clear error on the source, and a truncated file r
   const cut = join(scratch, 'cut.pcap');
   writeFileSync(cut, whole.subarray(0, whole.length - 10));
   const truncated = await t.svc.datasources.add(cut);
-  await until('the truncated replay', () => truncated.numPackets === 191);
-  await until('the truncation message', () => messages().some((message) => message.includes(`${cut} ends inside a frame (a truncated capture); the 191 frames before it were read`)));
+  await waitUntil('the truncated replay', () => truncated.numPackets === 191);
+  await waitUntil('the truncation message', () => messages().some((message) => message.includes(`${cut} ends inside a frame (a truncated capture); the 191 frames before it were read`)));
   assert.is(truncated.state, 'running');
 });
 

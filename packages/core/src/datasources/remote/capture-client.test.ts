@@ -10,14 +10,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../logger.js';
 import { Registry } from '../../registry.js';
-import { createTestDatasource, createTestService, freePort, testPhyPlugin, type TestService } from '../../testing/index.js';
+import { createTestDatasource, createTestService, freePort, testPhyPlugin, waitUntil, type TestService } from '../../testing/index.js';
 import type { DatasourceTypeDefinition } from '../datasource-type.js';
 import { runCaptureClient, type CaptureClientOptions } from './capture-client.js';
 import type { CaptureClientSession } from './capture-client-session.js';
 import type { ClientTarget } from './client-transport.js';
 
 const quiet = createLogger({ write: () => {} });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const server = createTestDatasource();
 let t: TestService;
 let httpPort: number;
@@ -63,13 +62,6 @@ function runTool(options: Partial<CaptureClientOptions> & { target: ClientTarget
 
 const ws = (): ClientTarget => ({ host: '127.0.0.1', port: httpPort, transport: 'websocket', apiKey });
 const tcp = (port = tcpPort): ClientTarget => ({ host: '127.0.0.1', port, transport: 'tcp' });
-const waitFor = async (what: string, condition: () => boolean) => {
-  for (let i = 0; i < 250; i++) {
-    if (condition()) return;
-    await sleep(20);
-  }
-  assert.unreachable(`timed out waiting for ${what}`);
-};
 const sourceOf = (uuid: string) => t.svc.datasources.get(uuid);
 
 /** The UUID the tool announced for its (only) source. */
@@ -81,7 +73,7 @@ function stableOf(harness: ReturnType<typeof createTestDatasource>): string {
 test('websocket: the server opens the announced source, packets flow, channels are set on the tool, stopping ends it cleanly', async () => {
   const { harness, types } = toolHost();
   const tool = runTool({ target: ws(), source: 'testsource-11:name=attic,channel_hop=false', types });
-  await waitFor('the source to open', () => sourceOf(stableOf(harness))?.state === 'running');
+  await waitUntil('the source to open', () => sourceOf(stableOf(harness))?.state === 'running');
   const uuid = stableOf(harness);
   const source = sourceOf(uuid)!;
   assert.is(source.remote, true);
@@ -89,7 +81,7 @@ test('websocket: the server opens the announced source, packets flow, channels a
   assert.is(source.info.hardware, 'synthetic');
   assert.equal(source.channels, ['1', '6', '11']);
   harness.capture(uuid)!.emit(500);
-  await waitFor('500 packets on the server', () => source.numPackets === 500);
+  await waitUntil('500 packets on the server', () => source.numPackets === 500);
   assert.is(tool.sessions[0]!.sent, 500);
   await t.svc.datasources.setChannel(source, { channel: '6' });
   assert.equal(harness.capture(uuid)!.tunes, ['6']);
@@ -102,7 +94,7 @@ test('websocket: the server opens the announced source, packets flow, channels a
   }
   tool.stop();
   await tool.done;
-  await waitFor('the server to see the tool go', () => source.state === 'error');
+  await waitUntil('the server to see the tool go', () => source.state === 'error');
   assert.match(source.errorReason, /the capture tool shut down: the capture tool is stopping/);
   assert.ok(harness.capture(uuid)!.closed, 'the local capture was closed');
 });
@@ -110,11 +102,11 @@ test('websocket: the server opens the announced source, packets flow, channels a
 test('TCP: the same protocol over the plain listener', async () => {
   const { harness, types } = toolHost();
   const tool = runTool({ target: tcp(), source: 'testsource-12:channel_hop=false', types });
-  await waitFor('the source to open', () => sourceOf(stableOf(harness))?.state === 'running');
+  await waitUntil('the source to open', () => sourceOf(stableOf(harness))?.state === 'running');
   const source = sourceOf(stableOf(harness))!;
   assert.is(source.remoteIp, '127.0.0.1');
   harness.capture(source.uuid)!.emit(2000);
-  await waitFor('2000 packets', () => source.numPackets === 2000);
+  await waitUntil('2000 packets', () => source.numPackets === 2000);
   tool.stop();
   await tool.done;
 });
@@ -123,19 +115,19 @@ test('a dropped connection is re-established with a back-off; the same source re
   const proxy = await tcpProxy(tcpPort);
   const { harness, types } = toolHost();
   const tool = runTool({ target: tcp(proxy.port), source: 'testsource-13:channel_hop=false', types });
-  await waitFor('the source to open', () => sourceOf(stableOf(harness))?.state === 'running');
+  await waitUntil('the source to open', () => sourceOf(stableOf(harness))?.state === 'running');
   const uuid = stableOf(harness);
   const source = sourceOf(uuid)!;
   harness.capture(uuid)!.emit(100);
-  await waitFor('100 packets', () => source.numPackets === 100);
+  await waitUntil('100 packets', () => source.numPackets === 100);
   proxy.cut();
-  await waitFor('the server to notice', () => source.state === 'error');
+  await waitUntil('the server to notice', () => source.state === 'error');
   assert.match(source.errorReason, /remote capture connection closed/);
-  await waitFor('the tool to reconnect and re-open', () => source.state === 'running' && harness.opens(uuid) === 2);
+  await waitUntil('the tool to reconnect and re-open', () => source.state === 'running' && harness.opens(uuid) === 2);
   assert.ok(tool.lines.some((line) => /the server closed the connection; reconnecting in 0\.05 s/.test(line)), tool.lines.join('\n'));
   assert.is(sourceOf(uuid), source, 'the same record');
   harness.capture(uuid)!.emit(100);
-  await waitFor('200 packets', () => source.numPackets === 200);
+  await waitUntil('200 packets', () => source.numPackets === 200);
   tool.stop();
   await tool.done;
   await proxy.close();
@@ -171,7 +163,7 @@ test('a source the tool cannot open puts the server record in error with the rea
   }
   const record = t.svc.datasources.list().find((source) => source.definition.interface === 'testsource-15');
   assert.ok(record);
-  await waitFor('the record in error', () => record!.state === 'error');
+  await waitUntil('the record in error', () => record!.state === 'error');
   assert.match(record!.errorReason, /told to fail to open|remote capture connection closed/);
   try {
     await runCaptureClient({ target: ws(), source: 'wlan9', types, log: quiet });

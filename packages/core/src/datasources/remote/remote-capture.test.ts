@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { createLogger } from '../../logger.js';
-import { createTestDatasource, createTestService, testPhyPlugin, type TestService } from '../../testing/index.js';
+import { createTestDatasource, createTestService, testPhyPlugin, waitUntil, type TestService } from '../../testing/index.js';
 import { FrameReader, type Frame } from './frame.js';
 import { RemoteSession } from './remote-session.js';
 import { mp, readWireHeader, wireFrame } from './wire-bytes.test-helper.js';
@@ -115,13 +115,6 @@ const openreport = (seqno: number, uuid: string) =>
 const report = (n: number) =>
   wireFrame(16, 100 + n, mp.map([[5, mp.map([[1, mp.str('TESTPHY')], [2, mp.uint(1_700_000_000)], [3, mp.uint(0)], [4, mp.str(`{"mac":"02:00:00:AA:00:0${n}","name":"remote-${n}"}`)]])]]));
 const record = async (uuid: string) => (await (await t.request(`/datasource/by-uuid/${uuid}/source.json`)).json()) as Record<string, any>;
-const waitFor = async (what: string, condition: () => Promise<boolean> | boolean) => {
-  for (let i = 0; i < 100; i++) {
-    if (await condition()) return;
-    await sleep(20);
-  }
-  assert.unreachable(`timed out waiting for ${what}`);
-};
 
 /** Announces a source and answers the server's OPENREQ. */
 async function handshake(tool: Tool, uuid: string, name: string): Promise<void> {
@@ -132,7 +125,7 @@ async function handshake(tool: Tool, uuid: string, name: string): Promise<void> 
   assert.is(header.length, openreq.bytes.length - 20);
   assert.is(openreq.frame.body.get(1), `testsource-9:name=${name},channel_hop=false`);
   tool.send(openreport(header.seqno, uuid));
-  await waitFor('the source to open', async () => (await record(uuid))['svc.datasource.running'] === 1);
+  await waitUntil('the source to open', async () => (await record(uuid))['svc.datasource.running'] === 1);
 }
 
 test('websocket: NEWSOURCE -> OPENREQ -> OPENREPORT -> PACKET; PING/PONG; CONFIGREQ for channels', async () => {
@@ -148,7 +141,7 @@ test('websocket: NEWSOURCE -> OPENREQ -> OPENREPORT -> PACKET; PING/PONG; CONFIG
   assert.is(opened['svc.datasource.remote_ip'], '127.0.0.1');
 
   for (const n of [1, 2, 3]) tool.send(report(n));
-  await waitFor('3 packets', async () => (await record(UUID))['svc.datasource.num_packets'] === 3);
+  await waitUntil('3 packets', async () => (await record(UUID))['svc.datasource.num_packets'] === 3);
   assert.ok(t.svc.devices.byMac(0x020000aa0002).length === 1, 'the packets reached the tracker');
 
   tool.send(wireFrame(2, 55, mp.map([])));
@@ -175,11 +168,11 @@ test('a malformed frame closes that connection only; the same UUID reconnecting 
   const number = (await record(UUID))['svc.datasource.source_number'];
   tool.send(Buffer.from('definitely not a frame'));
   await tool.closed;
-  await waitFor('the error', async () => (await record(UUID))['svc.datasource.error'] === 1);
+  await waitUntil('the error', async () => (await record(UUID))['svc.datasource.error'] === 1);
   assert.match((await record(UUID))['svc.datasource.error_reason'], /remote capture connection closed/);
   assert.is((await record(TCP_UUID))['svc.datasource.running'], 1, 'the other connection is untouched');
   bystander.send(report(4));
-  await waitFor('the bystander packet', async () => (await record(TCP_UUID))['svc.datasource.num_packets'] === 1);
+  await waitUntil('the bystander packet', async () => (await record(TCP_UUID))['svc.datasource.num_packets'] === 1);
 
   const again = await websocketTool();
   await handshake(again, UUID, 'roof');
@@ -189,7 +182,7 @@ test('a malformed frame closes that connection only; the same UUID reconnecting 
   again.end();
   bystander.end();
   await bystander.closed;
-  await waitFor('the TCP source error', async () => (await record(TCP_UUID))['svc.datasource.running'] === 0);
+  await waitUntil('the TCP source error', async () => (await record(TCP_UUID))['svc.datasource.running'] === 0);
 });
 
 test('TCP frames may arrive in pieces; closing a remote source ends its connection', async () => {
@@ -200,7 +193,7 @@ test('TCP frames may arrive in pieces; closing a remote source ends its connecti
   tool.socket.write(bytes.subarray(7));
   const openreq = await tool.next(12);
   tool.send(openreport(readWireHeader(openreq.bytes).seqno, TCP_UUID));
-  await waitFor('open', async () => (await record(TCP_UUID))['svc.datasource.running'] === 1);
+  await waitUntil('open', async () => (await record(TCP_UUID))['svc.datasource.running'] === 1);
   assert.is((await t.command(`/datasource/by-uuid/${TCP_UUID}/close_source.cmd`, {})).status, 200);
   await tool.closed;
   assert.is((await record(TCP_UUID))['svc.datasource.running'], 0);

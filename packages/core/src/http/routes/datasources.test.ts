@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../logger.js';
-import { createTestDatasource, createTestService, TEST_ADMIN, testPhyPlugin, type TestService } from '../../testing/index.js';
+import { createTestDatasource, createTestService, TEST_ADMIN, testPhyPlugin, waitUntil, type TestService } from '../../testing/index.js';
 
 let t: TestService;
 let base: string;
@@ -41,13 +41,6 @@ const add = (definition: string) => call('/datasource/add_source.cmd', { definit
 const control = (uuid: string, verb: string, body: Record<string, unknown> = {}) => call(`/datasource/by-uuid/${uuid}/${verb}.cmd`, body);
 const record = async (uuid: string) => (await call(`/datasource/by-uuid/${uuid}/source.json`)).body;
 const devicePackets = () => [...t.svc.devices.devices()].reduce((sum, device) => sum + device.packetsTotal, 0);
-const waitFor = async (what: string, condition: () => boolean | Promise<boolean>) => {
-  for (let i = 0; i < 100; i++) {
-    if (await condition()) return;
-    await sleep(20);
-  }
-  assert.unreachable(`timed out waiting for ${what}`);
-};
 
 test('types and defaults', async () => {
   const types = (await call('/datasource/types.json')).body as any[];
@@ -110,7 +103,7 @@ test('open -> pause -> resume -> close -> open: packet counts prove paused packe
   const uuid = (await add('testsource-2:devices=3')).body['svc.datasource.uuid'];
   const packetsBefore = devicePackets();
   harness.capture(uuid)!.emit(5);
-  await waitFor('5 packets', async () => (await record(uuid))['svc.datasource.num_packets'] === 5);
+  await waitUntil('5 packets', async () => (await record(uuid))['svc.datasource.num_packets'] === 5);
   assert.is(devicePackets() - packetsBefore, 5);
 
   const paused = await control(uuid, 'pause_source');
@@ -125,7 +118,7 @@ test('open -> pause -> resume -> close -> open: packet counts prove paused packe
   assert.is((await control(uuid, 'resume_source')).body['svc.datasource.paused'], 0);
   assert.is((await control(uuid, 'resume_source')).status, 409);
   harness.capture(uuid)!.emit(2);
-  await waitFor('7 packets', async () => (await record(uuid))['svc.datasource.num_packets'] === 7);
+  await waitUntil('7 packets', async () => (await record(uuid))['svc.datasource.num_packets'] === 7);
 
   const closed = await control(uuid, 'close_source');
   assert.is(closed.body['svc.datasource.running'], 0);
@@ -141,7 +134,7 @@ test('open -> pause -> resume -> close -> open: packet counts prove paused packe
   assert.is(harness.opens(uuid), 2);
   assert.is((await control(uuid, 'open_source')).status, 409);
   harness.capture(uuid)!.emit(1);
-  await waitFor('8 packets', async () => (await record(uuid))['svc.datasource.num_packets'] === 8);
+  await waitUntil('8 packets', async () => (await record(uuid))['svc.datasource.num_packets'] === 8);
   assert.is(devicePackets() - packetsBefore, 8);
   const topics = events.filter((event) => event.uuid === uuid).map((event) => event.topic);
   assert.equal(topics, ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_CLOSED', 'DATASOURCE_OPENED']);
@@ -150,7 +143,7 @@ test('open -> pause -> resume -> close -> open: packet counts prove paused packe
 test('a capture that ends (a replayed file) publishes DATASOURCE_ENDED once, after its last packet; the source stays open', async () => {
   const added = await add('testsource-5:count=7,pps=1000');
   const uuid = added.body['svc.datasource.uuid'];
-  await waitFor('the end', () => events.some((event) => event.uuid === uuid && event.topic === 'DATASOURCE_ENDED'));
+  await waitUntil('the end', () => events.some((event) => event.uuid === uuid && event.topic === 'DATASOURCE_ENDED'));
   const after = await record(uuid);
   assert.equal([after['svc.datasource.num_packets'], after['svc.datasource.running'], after['svc.datasource.error']], [7, 1, 0]);
   assert.equal(events.filter((event) => event.uuid === uuid).map((event) => event.topic), ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_ENDED']);
@@ -159,9 +152,9 @@ test('a capture that ends (a replayed file) publishes DATASOURCE_ENDED once, aft
 test('a failing capture goes into error and is re-opened after the retry delay', async () => {
   const uuid = (await add('testsource-3')).body['svc.datasource.uuid'];
   harness.capture(uuid)!.fail('the radio went away');
-  await waitFor('the error', async () => (await record(uuid))['svc.datasource.error'] === 1);
+  await waitUntil('the error', async () => (await record(uuid))['svc.datasource.error'] === 1);
   assert.match((await record(uuid))['svc.datasource.error_reason'], /the radio went away/);
-  await waitFor('the retry', async () => (await record(uuid))['svc.datasource.running'] === 1);
+  await waitUntil('the retry', async () => (await record(uuid))['svc.datasource.running'] === 1);
   const reopened = await record(uuid);
   assert.is(reopened['svc.datasource.total_retry_attempts'], 1);
   assert.is(reopened['svc.datasource.error'], 0);
@@ -185,7 +178,7 @@ test('set_channel locks a channel or sets a hop list (rate kept unless given); s
   assert.is(hopping.body['svc.datasource.hopping'], 1);
   assert.is(hopping.body['svc.datasource.hop_rate'], 50);
   assert.equal(hopping.body['svc.datasource.hop_channels'], ['1', '11']);
-  await waitFor('hops', () => handle.tunes.includes('1') && handle.tunes.includes('11'));
+  await waitUntil('hops', () => handle.tunes.includes('1') && handle.tunes.includes('11'));
   const keptRate = await control(uuid, 'set_channel', { channels: ['6', '11'] });
   assert.is(keptRate.body['svc.datasource.hop_rate'], 50, 'the rate is kept');
   assert.is((await control(uuid, 'set_channel', { channels: ['6', '11'], rate: 20, hoprate: 30 })).body['svc.datasource.hop_rate'], 20, 'rate wins over hoprate');
