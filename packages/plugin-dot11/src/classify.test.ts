@@ -218,7 +218,43 @@ test('another plugin reads its own element through getDot11Hooks and its own cla
   await t.close();
   t = await createTestService({ plugins: [meshPlugin, dot11Plugin], log: quiet });
   send(beacon('mesh', 0x0011, [element(114, Buffer.from('meshnet'))]));
-  assert.equal(seen, ['meshnet']);
+  send(beacon('mesh', 0x0011, [element(114, Buffer.from('meshnet'))]));
+  assert.equal(seen, ['meshnet', 'meshnet'], 'a repeated beacon still shows its elements to a tap that reads them');
+});
+
+test('a repeated beacon leaves its elements unparsed and the device as a full read would; a changed one is read again', async () => {
+  let parses = 0;
+  let lastFrame: Dot11Frame | undefined;
+  const counting = definePlugin({
+    name: 'test-counting',
+    apply(svc) {
+      getDot11Hooks(svc).ieParsers.tap('test-counting', (parsers) => parsers.add({ name: 'test.count', tag: 3, parse: () => ++parses }));
+      svc.hooks.packet.for('track').tap('test-counting', (packet) => void (lastFrame = packet.annotations.dot11 as Dot11Frame));
+    },
+  });
+  await t.close();
+  t = await createTestService({ plugins: [counting, dot11Plugin], log: quiet });
+  send(beacon('home'), { radio: { freq: 2462 } });
+  assert.is(parses, 1);
+  // A data frame heard on another channel moves the device's channel; the next beacon moves it back.
+  send(dataFrame(0x02, STA, AP, WIRED), { radio: { freq: 2412 } });
+  assert.equal([record(AP)['svc.device.base.channel'], record(AP)['svc.device.base.frequency']], ['1', 2_412_000]);
+  send(beacon('home'), { radio: { freq: 2462 }, time: clock + 5 });
+  assert.is(parses, 1, 'the repeated beacon was not parsed');
+  const ap = record(AP);
+  assert.equal([ap['svc.device.base.channel'], ap['svc.device.base.frequency'], ap['svc.device.base.name'], ap['svc.device.base.crypt']], ['11', 2_462_000, 'home', 'WPA2-PSK']);
+  assert.is(dot11(AP)['dot11.device.advertised_ssid_map'][0]['dot11.advertisedssid.last_time'], clock + 5, 'the repeat is counted');
+  assert.is(lastFrame!.ies!.dsChannel, 11, 'reading the elements parses them');
+  assert.is(parses, 2);
+  send(beacon('home', 0x0011, [element(3, 11)]), { radio: { freq: 2462 } });
+  assert.is(record(AP)['svc.device.base.crypt'], 'WEP', 'changed elements (no RSN) are read: privacy without RSN');
+  send(beacon('home', 0x0001, [element(3, 11)]), { radio: { freq: 2462 } });
+  assert.is(record(AP)['svc.device.base.crypt'], 'Open', 'the same elements with another capability are read');
+  send(beacon('home', 0x0001, [element(3, 11)]), { radio: { freq: 2462 } });
+  assert.is(parses, 4, 'its repeat is not');
+  send(beacon('home', 0x0001, [element(3, 11)]), { radio: { freq: 5180 } });
+  assert.is(parses, 5, 'the same elements heard on another frequency are read');
+  assert.is(dot11(AP)['dot11.device.num_advertised_ssids'], 1);
 });
 
 test('dot11_view_accesspoints=false leaves the access point view out', async () => {

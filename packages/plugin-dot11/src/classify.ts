@@ -153,28 +153,48 @@ export class Dot11Classifier {
   scanned(packet: Packet, network: ScannedNetwork): void {
     const device = this.#touch(packet, network.bssid, true);
     device.packetsTx++;
-    this.#network(device, network.ssid, true, network.adhoc, undefined, network.crypt, undefined, network.channel, packet.tsSec + packet.tsUsec / 1e6);
+    const role = network.adhoc ? Dot11TypeSet.ADHOC : Dot11TypeSet.BEACON_AP;
+    this.#network(device, network.ssid, true, role, undefined, network.crypt, undefined, network.channel, packet.tsSec + packet.tsUsec / 1e6);
   }
 
   #advertise(frame: Dot11Frame, device: TrackedDevice, beacon: boolean, time: number): void {
     const capability = frame.capability ?? 0;
-    const adhoc = (capability & CAPABILITY_IBSS) !== 0 && (capability & CAPABILITY_ESS) === 0;
+    const radioMhz = frame.radio.freqMhz ?? 0;
+    const dot11 = dot11Of(device);
+    const last = beacon ? dot11.lastBeaconed : dot11.lastResponded;
+    const hash = frame.elementsHash;
+    if (last !== undefined && hash !== undefined && last.repeats(hash, capability, radioMhz)) {
+      // The same elements as the last time: nothing but the counts can change, so they stay unparsed.
+      this.#role(device, advertiserRole(capability, beacon));
+      if (last.dsChannel) {
+        device.channel = last.dsChannel;
+        if (last.dsFrequencyKhz) device.frequency = last.dsFrequencyKhz;
+      }
+      last.count(time, beacon, frame.beaconInterval);
+      this.#announce(device, last, beacon);
+      return;
+    }
     const ies = frame.ies;
     const radioChannel = frame.radio.channel;
     const dsChannel = ies?.dsChannel;
     const channel = dsChannel !== undefined ? String(dsChannel) : radioChannel !== undefined ? String(radioChannel) : '';
+    let dsFrequencyKhz = 0;
     if (dsChannel !== undefined) {
-      device.channel = String(dsChannel);
-      const radioMhz = frame.radio.freqMhz;
-      const mhz = radioChannel === dsChannel && radioMhz !== undefined ? radioMhz : frequencyOfChannel(dsChannel, radioMhz !== undefined && radioMhz > 5950);
-      if (mhz !== undefined) device.frequency = mhz * 1000;
+      device.channel = channel;
+      const mhz = radioChannel === dsChannel && radioMhz !== 0 ? radioMhz : frequencyOfChannel(dsChannel, radioMhz > 5950);
+      if (mhz !== undefined) device.frequency = dsFrequencyKhz = mhz * 1000;
     }
-    this.#network(device, ies?.ssid, beacon, adhoc, ies, cryptSet(frame.capability, ies), frame.beaconInterval, channel, time);
+    const record = this.#network(device, ies?.ssid, beacon, advertiserRole(capability, beacon), ies, cryptSet(frame.capability, ies), frame.beaconInterval, channel, time);
+    if (hash !== undefined) {
+      record.rememberFrame(hash, capability, radioMhz);
+      record.dsChannel = dsChannel !== undefined ? channel : '';
+      record.dsFrequencyKhz = dsFrequencyKhz;
+    }
   }
 
   /** Makes the device an access point of the network and updates the network's SSID record. */
-  #network(device: TrackedDevice, ssid: Buffer | undefined, beacon: boolean, adhoc: boolean, ies: Dot11Ies | undefined, crypt: number, beaconInterval: number | undefined, channel: string, time: number): void {
-    this.#role(device, adhoc ? Dot11TypeSet.ADHOC : beacon ? Dot11TypeSet.BEACON_AP : Dot11TypeSet.PROBE_AP);
+  #network(device: TrackedDevice, ssid: Buffer | undefined, beacon: boolean, role: number, ies: Dot11Ies | undefined, crypt: number, beaconInterval: number | undefined, channel: string, time: number): AdvertisedSsid {
+    this.#role(device, role);
     const dot11 = dot11Of(device);
     const list = beacon ? (dot11.advertised ??= []) : (dot11.responded ??= []);
     let record = dot11.findSsid(list, ssidHash(ssid), ssid?.length ?? 0);
@@ -186,10 +206,17 @@ export class Dot11Classifier {
     }
     record.update(time, beacon, ies, crypt, beaconInterval, channel);
     if (beacon) dot11.lastBeaconed = record;
-    if (!record.cloaked && (beacon || device.name === '')) device.name = record.ssid;
-    device.crypt = cryptText(crypt);
-    device.basicCryptSet = basicCryptSet(crypt);
+    else dot11.lastResponded = record;
+    this.#announce(device, record, beacon);
     if (isNew) this.events.newSsid(beacon ? Dot11Topic.ADVERTISED_SSID : Dot11Topic.RESPONSE_SSID, device, record);
+    return record;
+  }
+
+  /** The device's name and crypt summary from the network it advertises. */
+  #announce(device: TrackedDevice, record: AdvertisedSsid, beacon: boolean): void {
+    if (!record.cloaked && (beacon || device.name === '')) device.name = record.ssid;
+    device.crypt = cryptText(record.crypt);
+    device.basicCryptSet = basicCryptSet(record.crypt);
   }
 
   #probe(frame: Dot11Frame, header: Dot11Header, device: TrackedDevice, time: number): void {
@@ -274,6 +301,12 @@ export class Dot11Classifier {
       this.events.handshake(accessPoint, message);
     }
   }
+}
+
+/** The role a beacon or probe response gives its sender: ad-hoc station or access point. */
+function advertiserRole(capability: number, beacon: boolean): number {
+  const adhoc = (capability & CAPABILITY_IBSS) !== 0 && (capability & CAPABILITY_ESS) === 0;
+  return adhoc ? Dot11TypeSet.ADHOC : beacon ? Dot11TypeSet.BEACON_AP : Dot11TypeSet.PROBE_AP;
 }
 
 function leastRecent(list: readonly AdvertisedSsid[]): AdvertisedSsid {

@@ -49,6 +49,8 @@ export class Dot11Device implements RecordSource {
   /** The client record of `lastBssid`. */
   currentBss: Dot11Client | undefined;
   lastBeaconed: AdvertisedSsid | undefined;
+  /** The record of the last probe response (not served; it lets a repeated response skip its elements). */
+  lastResponded: AdvertisedSsid | undefined;
   lastProbed: ProbedSsid | undefined;
   datasize = 0;
   datasizeRetry = 0;

@@ -124,6 +124,13 @@ export class AdvertisedSsid {
   country = '';
   wps: WpsInfo | undefined;
   tags: readonly number[] = [];
+  /** Channel (text) and frequency (kHz) of the DS parameter element, as the last full update found them. */
+  dsChannel = '';
+  dsFrequencyKhz = 0;
+  /** The frame the last full update came from (see {@link AdvertisedSsid.repeats}); -1 when none. */
+  #elementsHash = -1;
+  #capability = -1;
+  #radioMhz = -1;
 
   constructor(ssid: Buffer | undefined, time: number) {
     this.ssid = ssidText(ssid);
@@ -134,8 +141,38 @@ export class AdvertisedSsid {
     this.lastTime = time;
   }
 
+  /**
+   * True when a frame with these elements, capability and radio frequency says nothing the last
+   * full update did not: the caller then only {@link AdvertisedSsid.count}s it.
+   */
+  repeats(elementsHash: number, capability: number, radioMhz: number): boolean {
+    return this.#elementsHash === elementsHash && this.#capability === capability && this.#radioMhz === radioMhz;
+  }
+
+  /** Notes the frame the full update just made was read from, so that its repeats can skip one. */
+  rememberFrame(elementsHash: number, capability: number, radioMhz: number): void {
+    this.#elementsHash = elementsHash;
+    this.#capability = capability;
+    this.#radioMhz = radioMhz;
+  }
+
   /** Records one beacon or probe response for this network. */
   update(time: number, beacon: boolean, ies: Dot11Ies | undefined, crypt: number, beaconInterval: number | undefined, channel: string): void {
+    this.#elementsHash = -1;
+    this.count(time, beacon, beaconInterval);
+    if (channel) this.channel = channel;
+    this.crypt = crypt;
+    if (!ies) return;
+    const mode = htMode(ies);
+    if (mode) this.htMode = mode;
+    if (ies.rates) for (const rate of ies.rates) if (rate / 2 > this.maxRate) this.maxRate = rate / 2;
+    if (ies.country && ies.country !== this.country) this.country = ies.country;
+    if (ies.wps) this.wps = sameWpsOr(this.wps, ies.wps);
+    this.tags = sameTagsOr(this.tags, ies.tags);
+  }
+
+  /** Counts a beacon or probe response in the times and the beacon rate, without reading its content. */
+  count(time: number, beacon: boolean, beaconInterval: number | undefined): void {
     if (time > this.lastTime) this.lastTime = time;
     if (time < this.firstTime) this.firstTime = time;
     if (beacon) {
@@ -149,15 +186,6 @@ export class AdvertisedSsid {
       this.#beaconsThisSecond++;
       if (beaconInterval) this.beaconInterval = beaconInterval;
     } else this.inProbeResponse = true;
-    if (channel) this.channel = channel;
-    this.crypt = crypt;
-    if (!ies) return;
-    const mode = htMode(ies);
-    if (mode) this.htMode = mode;
-    if (ies.rates) for (const rate of ies.rates) if (rate / 2 > this.maxRate) this.maxRate = rate / 2;
-    if (ies.country && ies.country !== this.country) this.country = ies.country;
-    if (ies.wps) this.wps = sameWpsOr(this.wps, ies.wps);
-    this.tags = sameTagsOr(this.tags, ies.tags);
   }
 
   /** The `dot11.advertisedssid` record. */

@@ -182,12 +182,35 @@ test('EAPOL-Key messages 1 to 4 of the 4-way handshake', () => {
   assert.equal([eapol(EAPOL_KEY_INFO[1], 1), eapol(EAPOL_KEY_INFO[2], 1), eapol(EAPOL_KEY_INFO[3], 1), eapol(EAPOL_KEY_INFO[4], 0)], [1, 2, 3, 4]);
 });
 
+test('beacons and probe responses carry a fingerprint of their elements, parsed only when read', () => {
+  const beaconOf = (...elements: Buffer[]) => decodeDot11(Buffer.concat([radiotap(), management(ManagementSubtype.BEACON, Buffer.concat([beaconFixed(0x0011), ...elements]))]), LinkType.RADIOTAP);
+  const first = beaconOf(ssid('home'), rsnPskCcmp);
+  const same = beaconOf(ssid('home'), rsnPskCcmp);
+  const other = beaconOf(ssid('home'), element(3, 6));
+  assert.type(first.elementsHash, 'number');
+  assert.is(same.elementsHash, first.elementsHash);
+  assert.is.not(other.elementsHash, first.elementsHash);
+  assert.is(first.ies!.ssid!.toString(), 'home');
+  assert.equal(first.ies!.tags, [0, 48]);
+  const response = decodeDot11(Buffer.concat([radiotap(), management(ManagementSubtype.PROBE_RESPONSE, Buffer.concat([beaconFixed(0x0011), ssid('home'), rsnPskCcmp]), 0, AP, STA)]), LinkType.RADIOTAP);
+  assert.is(response.elementsHash, first.elementsHash, 'the same elements in a probe response');
+  const overrun = beaconOf(ssid('home'), Buffer.from([1, 10, 2]));
+  assert.equal([overrun.elementsHash, overrun.malformed], [undefined, 'beacon: element 1 claims 10 bytes, 1 remain']);
+  const stray = beaconOf(ssid('home'), Buffer.from([7]));
+  assert.equal([stray.elementsHash, stray.malformed], [undefined, 'beacon: 1 stray byte after the last element']);
+  const probe = decodeDot11(Buffer.concat([radiotap(), management(ManagementSubtype.PROBE_REQUEST, ssid('home'), 0, STA)]), LinkType.RADIOTAP);
+  assert.is(probe.elementsHash, undefined, 'other frames are parsed as they are decoded');
+});
+
 test('fuzz: 100,000 random and damaged frames never throw out of the decoder', () => {
   let malformed = 0;
   let i = 0;
   for (const { data, linkType } of fuzzFrames(100_000, 80211)) {
     try {
-      if (decodeDot11(data, linkType).malformed) malformed++;
+      const frame = decodeDot11(data, linkType);
+      if (frame.malformed) malformed++;
+      // Elements left for later parse when read, and a frame found whole stays whole.
+      else if (frame.ies?.malformed) assert.unreachable(`iteration ${i}: deferred elements were malformed: ${frame.ies.malformed}`);
     } catch (error) {
       assert.unreachable(`iteration ${i} threw: ${(error as Error).stack}\n${data.toString('hex')}`);
     }

@@ -8,7 +8,7 @@ import { channelOfFrequency } from './channels.js';
 import { Dot11Malformed, Dot11Type, ManagementSubtype, NotDot11, parseDot11Header, type Dot11Header } from './dot11-header.js';
 import { parseEapolKey, type EapolKey } from './eapol.js';
 import type { IeParserTable } from './ie-parsers.js';
-import { parseIes, type Dot11Ies } from './ies.js';
+import { elementsFingerprint, parseIes, type Dot11Ies } from './ies.js';
 import { parsePpi } from './ppi.js';
 import { parseRadiotap } from './radiotap.js';
 
@@ -43,7 +43,13 @@ export interface Dot11Frame {
   /** Capability information of management frames that carry it. */
   capability?: number;
   beaconInterval?: number;
-  ies?: Dot11Ies;
+  /**
+   * The elements of a management frame. Those of beacons and probe responses are parsed when
+   * first read: the classifier skips them when `elementsHash` says they are the same as last time.
+   */
+  readonly ies?: Dot11Ies;
+  /** {@link elementsFingerprint} of a beacon's or probe response's well-formed elements. */
+  readonly elementsHash?: number;
   /** Reason (deauth, disassoc) or status (auth, association response) code. */
   code?: number;
   eapol?: EapolKey;
@@ -63,24 +69,66 @@ const FIXED_FIELDS: Readonly<Record<number, number>> = {
   [ManagementSubtype.DISASSOC]: 2,
 };
 
+/**
+ * A decoded frame. Every field exists from the start, so all frames share one shape; the
+ * elements of a beacon or probe response stay unparsed until something reads `ies`.
+ */
+class DecodedFrame implements Dot11Frame {
+  readonly radio: Dot11Radio = { freqMhz: undefined, channel: undefined, signalDbm: undefined, noiseDbm: undefined, rate: undefined, widthMhz: undefined, badFcs: false };
+  frameLength: number | undefined = undefined;
+  type: number | undefined = undefined;
+  subtype: number | undefined = undefined;
+  header: Dot11Header | undefined = undefined;
+  notDot11: string | undefined = undefined;
+  malformed: string | undefined = undefined;
+  capability: number | undefined = undefined;
+  beaconInterval: number | undefined = undefined;
+  code: number | undefined = undefined;
+  eapol: EapolKey | undefined = undefined;
+  elementsHash: number | undefined = undefined;
+  #ies: Dot11Ies | undefined = undefined;
+  /** The frame while its elements are unparsed. */
+  #data: Buffer | undefined = undefined;
+  #elementsStart = 0;
+  #elementsEnd = 0;
+  #parsers: IeParserTable | undefined = undefined;
+
+  get ies(): Dot11Ies | undefined {
+    const data = this.#data;
+    if (data !== undefined) {
+      this.#data = undefined;
+      this.#ies = parseIes(data, this.#elementsStart, this.#elementsEnd, this.#parsers);
+      this.#parsers = undefined;
+    }
+    return this.#ies;
+  }
+
+  /** Parses the elements now, setting `malformed` when they run past the frame. */
+  parseElements(data: Buffer, start: number, end: number, subtype: number, parsers: IeParserTable | undefined): void {
+    const ies = parseIes(data, start, end, parsers);
+    this.#ies = ies;
+    if (ies.malformed) this.malformed = `${managementName(subtype)}: ${ies.malformed}`;
+  }
+
+  /** Keeps well-formed elements for parsing on first read; malformed ones are parsed at once. */
+  deferElements(data: Buffer, start: number, end: number, subtype: number, parsers: IeParserTable | undefined): void {
+    const hash = elementsFingerprint(data, start, end);
+    if (hash < 0) {
+      this.parseElements(data, start, end, subtype, parsers);
+      return;
+    }
+    this.elementsHash = hash;
+    this.#data = data;
+    this.#elementsStart = start;
+    this.#elementsEnd = end;
+    this.#parsers = parsers;
+  }
+}
+
 /** Decodes a frame of the given link type. */
 export function decodeDot11(data: Buffer, linkType: number, parsers?: IeParserTable): Dot11Frame {
-  // Every field exists from the start, so all frames share one shape.
-  const radio: Dot11Radio = { freqMhz: undefined, channel: undefined, signalDbm: undefined, noiseDbm: undefined, rate: undefined, widthMhz: undefined, badFcs: false };
-  const frame: Dot11Frame = {
-    radio,
-    frameLength: undefined,
-    type: undefined,
-    subtype: undefined,
-    header: undefined,
-    notDot11: undefined,
-    malformed: undefined,
-    capability: undefined,
-    beaconInterval: undefined,
-    ies: undefined,
-    code: undefined,
-    eapol: undefined,
-  };
+  const frame = new DecodedFrame();
+  const radio = frame.radio;
   let start = 0;
   let end = data.length;
   let dataPad = false;
@@ -138,7 +186,7 @@ export function decodeDot11(data: Buffer, linkType: number, parsers?: IeParserTa
   return frame;
 }
 
-function decodeManagement(data: Buffer, body: number, end: number, subtype: number, frame: Dot11Frame, parsers?: IeParserTable): void {
+function decodeManagement(data: Buffer, body: number, end: number, subtype: number, frame: DecodedFrame, parsers?: IeParserTable): void {
   const fixed = FIXED_FIELDS[subtype];
   if (fixed === undefined) return;
   if (end - body < fixed) {
@@ -170,8 +218,8 @@ function decodeManagement(data: Buffer, body: number, end: number, subtype: numb
   // Authentication bodies hold elements only for open system (0) and shared key (1); SAE, FT
   // and FILS carry algorithm-specific fields.
   if (subtype === ManagementSubtype.AUTH && data.readUInt16LE(body) > 1) return;
-  frame.ies = parseIes(data, body + fixed, end, parsers);
-  if (frame.ies.malformed) frame.malformed = `${managementName(subtype)}: ${frame.ies.malformed}`;
+  if (subtype === ManagementSubtype.BEACON || subtype === ManagementSubtype.PROBE_RESPONSE) frame.deferElements(data, body + fixed, end, subtype, parsers);
+  else frame.parseElements(data, body + fixed, end, subtype, parsers);
 }
 
 function managementName(subtype: number): string {

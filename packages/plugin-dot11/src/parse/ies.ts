@@ -55,6 +55,25 @@ const TAG_EXTENSION = 255;
 const EXT_HE_CAPABILITIES = 35;
 const OUI_MICROSOFT = 0x0050f2;
 
+/**
+ * A 32-bit FNV-1a hash of the elements `data[start, end)` when they form a well-formed chain,
+ * -1 when an element runs past the end or bytes are left over ({@link parseIes} says which).
+ * Access points repeat the same elements in every beacon; the classifier compares this hash
+ * with the last beacon's (Kismet's `ietag_csum`) and leaves the elements unparsed when they
+ * have not changed. It reads the bytes without allocating.
+ */
+export function elementsFingerprint(data: Buffer, start: number, end: number): number {
+  let at = start;
+  while (end - at >= 2) {
+    at += 2 + data[at + 1]!;
+    if (at > end) return -1;
+  }
+  if (at !== end) return -1;
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ data[i]!, 0x01000193);
+  return hash >>> 0;
+}
+
 /** Walks the elements in `data[start, end)`. */
 export function parseIes(data: Buffer, start: number, end: number, parsers?: IeParserTable): Dot11Ies {
   // Every field exists from the start, so all element sets share one shape.
