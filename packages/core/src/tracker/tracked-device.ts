@@ -70,9 +70,11 @@ export class TrackedDevice implements Device {
   basicCryptSet = 0;
   channel = '';
   frequency = 0;
-  firstTime: number;
-  lastTime: number;
-  modTime: number;
+  // Number fields start as numbers: declared without a value they would start undefined, and V8
+  // would then box every fractional time stored in them as a new heap number.
+  firstTime = 0;
+  lastTime = 0;
+  modTime = 0;
   packetsTotal = 0;
   packetsRx = 0;
   packetsTx = 0;

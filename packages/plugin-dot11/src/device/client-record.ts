@@ -10,9 +10,10 @@ export const ClientType = { UNKNOWN: 0, FROM_WIRED: 1, TO_WIRED: 2, INTRA: 3, ES
 
 /** One BSS a station belongs to. */
 export class Dot11Client {
-  firstTime: number;
-  lastTime: number;
-  type: number;
+  // Initialised here, not only in the constructor, so that V8 stores times in place (see TrackedDevice).
+  firstTime = 0;
+  lastTime = 0;
+  type = 0;
   datasize = 0;
   datasizeRetry = 0;
   numRetries = 0;

@@ -109,8 +109,9 @@ export class AdvertisedSsid {
   inProbeResponse = false;
   channel = '';
   htMode = '';
-  firstTime: number;
-  lastTime: number;
+  // Initialised here, not only in the constructor, so that V8 stores times in place (see TrackedDevice).
+  firstTime = 0;
+  lastTime = 0;
   /** Crypt bitfield. */
   crypt = 0;
   /** Fastest advertised rate in Mb/s. */
@@ -219,10 +220,11 @@ export class AdvertisedSsid {
 export class ProbedSsid {
   readonly ssid: string;
   readonly ssidLength: number;
-  firstTime: number;
-  lastTime: number;
+  // Initialised here, not only in the constructor, so that V8 stores times in place (see TrackedDevice).
+  firstTime = 0;
+  lastTime = 0;
   /** BSSID the request was addressed to (broadcast for a wildcard search). */
-  bssid: number;
+  bssid = 0;
   /** Crypt bitfield the request offered (RSN or WPA elements in the probe). */
   crypt = 0;
   wps: WpsInfo | undefined;

@@ -56,7 +56,7 @@ const EXT_HE_CAPABILITIES = 35;
 const OUI_MICROSOFT = 0x0050f2;
 
 /**
- * A 32-bit FNV-1a hash of the elements `data[start, end)` when they form a well-formed chain,
+ * A 31-bit FNV-1a hash (small enough to stay an unboxed integer) of the elements `data[start, end)` when they form a well-formed chain,
  * -1 when an element runs past the end or bytes are left over ({@link parseIes} says which).
  * Access points repeat the same elements in every beacon; the classifier compares this hash
  * with the last beacon's (Kismet's `ietag_csum`) and leaves the elements unparsed when they
@@ -71,7 +71,7 @@ export function elementsFingerprint(data: Buffer, start: number, end: number): n
   if (at !== end) return -1;
   let hash = 0x811c9dc5;
   for (let i = start; i < end; i++) hash = Math.imul(hash ^ data[i]!, 0x01000193);
-  return hash >>> 0;
+  return hash & 0x7fffffff;
 }
 
 /** Walks the elements in `data[start, end)`. */
