@@ -94,7 +94,9 @@ export class DeviceTracker {
   touch(packet: Packet, phy: PhyState, mac: number, transmitted = true): TrackedDevice {
     const devices = this.#byPhy[phy.id]!;
     let device = devices.get(mac);
-    const time = packet.tsSec + packet.tsUsec / 1e6;
+    // Whole seconds, as Kismet keeps them and as they are served: small integers that V8 keeps
+    // in the records themselves, where a fractional time would live in a box of its own.
+    const time = packet.tsSec;
     if (device === undefined) {
       const manuf = this.settings.manufLookup ? lookupManufacturer(mac) : 'Unknown';
       device = new TrackedDevice(deviceKey(phy.keyPrefix, mac), mac, phy, manuf, time);

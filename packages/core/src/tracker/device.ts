@@ -38,8 +38,10 @@ export interface Device {
   channel: string;
   /** Current frequency in kHz. */
   frequency: number;
+  /** First and last packet time, in whole Unix seconds. */
   readonly firstTime: number;
   readonly lastTime: number;
+  /** When the record last changed, in Unix seconds (server clock, with fractions). */
   readonly modTime: number;
   readonly packetsTotal: number;
   /** UUIDs of the datasources that have seen the device. */

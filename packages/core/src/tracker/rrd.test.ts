@@ -8,8 +8,12 @@ test('samples land in absolute slots: t % 60, (t / 60) % 60, (t / 3600) % 24', (
   const rrd = new Rrd();
   rrd.add(T, 1);
   rrd.add(T, 2);
+  const within = rrd.toRecord(T);
+  assert.equal([within['svc.common.rrd.last_value'], within['svc.common.rrd.last_value_n1']], [3, 1], 'the second so far, and before its last sample');
   rrd.add(T + 1, 5);
   const record = rrd.toRecord(T + 1);
+  assert.is(record['svc.common.rrd.last_value_n1'], 0, 'a new second starts empty');
+  assert.is(rrd.toRecord(T + 5)['svc.common.rrd.last_value'], 0, 'a second without samples');
   const minute = record['svc.common.rrd.minute_vec'] as number[];
   assert.is(minute.length, 60);
   assert.is(minute[20], 3);

@@ -28,6 +28,7 @@ export interface PhyState {
 /** Per-datasource sighting of a device. */
 export interface SeenBy {
   readonly uuid: string;
+  /** First and last packet time from this source, in whole Unix seconds. */
   firstTime: number;
   lastTime: number;
   numPackets: number;
