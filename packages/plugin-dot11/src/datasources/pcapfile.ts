@@ -92,9 +92,6 @@ async function openPcapfile(definition: SourceDefinition, context: OpenContext):
   };
 }
 
-/** Frames per batch of a fast replay. */
-const FAST_BATCH = 512;
-
 /** Splits a replay into batches and waits between them as the pacing asks. */
 class ReplayClock {
   #startMs = 0;
@@ -102,13 +99,13 @@ class ReplayClock {
 
   constructor(private readonly pacing: Pacing) {}
 
-  /**
-   * Batches: FAST_BATCH frames when replaying fast; a hundredth of a second's worth otherwise.
-   * Fast batches are smaller than a read chunk so that a batch's decoded frames are garbage
-   * before the next young-generation collection, instead of being copied by it.
-   */
+  /** Batches: the reader's own when replaying fast; a hundredth of a second's worth otherwise. */
   *slices(frames: CaptureFrame[]): Generator<CaptureFrame[]> {
-    const size = this.pacing.kind === 'fast' ? FAST_BATCH : this.pacing.kind === 'pps' ? Math.max(1, Math.floor(this.pacing.pps / 100)) : 1;
+    if (this.pacing.kind === 'fast') {
+      yield frames;
+      return;
+    }
+    const size = this.pacing.kind === 'pps' ? Math.max(1, Math.floor(this.pacing.pps / 100)) : 1;
     for (let at = 0; at < frames.length; at += size) yield frames.slice(at, at + size);
   }
 

@@ -20,15 +20,19 @@ const captures = readdirSync(dot11).filter((name) => /\.(pcap|cap)$/.test(name))
 const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'svc-capture-file-'));
 
-async function readAll(path: string): Promise<{ frames: CaptureFrame[]; file: CaptureFile }> {
+async function readAll(path: string): Promise<{ frames: CaptureFrame[]; file: CaptureFile; largestBatch: number }> {
   const file = await CaptureFile.open(path);
   const frames: CaptureFrame[] = [];
+  let largestBatch = 0;
   try {
-    for await (const batch of file.frames()) for (const frame of batch) frames.push({ ...frame, data: Buffer.from(frame.data) });
+    for await (const batch of file.frames()) {
+      largestBatch = Math.max(largestBatch, batch.length);
+      for (const frame of batch) frames.push({ ...frame, data: Buffer.from(frame.data) });
+    }
   } finally {
     await file.close();
   }
-  return { frames, file };
+  return { frames, file, largestBatch };
 }
 
 interface LibpcapFrame {
@@ -54,8 +58,9 @@ test('every shared capture: the same frames as libpcap, as many as tshark counte
   for (const name of captures) {
     const path = join(dot11, name);
     const reference = JSON.parse(readFileSync(path.replace(/\.(pcap|cap)$/, '.tshark.json'), 'utf8'));
-    const { frames, file } = await readAll(path);
+    const { frames, file, largestBatch } = await readAll(path);
     assert.is(frames.length, reference.frames_total, `${name}: frame count`);
+    assert.ok(largestBatch <= 512, `${name}: frames come at most 512 at a time (${largestBatch})`);
     assert.ok(frames.every((frame) => frame.linkType === reference.file_linktypes[0].dlt), `${name}: link type`);
     assert.is(file.truncated, false);
     const libpcap = await readWithLibpcap(path);

@@ -26,6 +26,12 @@ export type CaptureFormat = 'pcap' | 'pcapng';
 
 /** Bytes read at a time. */
 const CHUNK_BYTES = 1 << 20;
+/**
+ * Most frames handed out at once. A megabyte holds thousands of frames; made all at once, their
+ * objects would outlive a young-generation collection or two while the chunk is replayed and be
+ * copied by each. Handed out a few hundred at a time, they are garbage before the next one.
+ */
+const FRAMES_PER_BATCH = 512;
 /** Largest record accepted: larger means the file is corrupt (libpcap's own limit is 256 KiB). */
 const MAX_RECORD_BYTES = 1 << 18;
 const PCAPNG_SHB = 0x0a0d0d0a;
@@ -84,7 +90,7 @@ export class CaptureFile {
     }
   }
 
-  /** Frames in file order, one array per chunk read. Ends at the end of the file or on close. */
+  /** Frames in file order, at most {@link FRAMES_PER_BATCH} per array. Ends at the end of the file or on close. */
   async *frames(): AsyncGenerator<CaptureFrame[]> {
     const parser = this.format === 'pcap' ? new PcapParser(this.path) : new PcapngParser(this.path);
     let pending = Buffer.alloc(0);
@@ -95,17 +101,22 @@ export class CaptureFile {
       pending.copy(chunk, 0);
       const { bytesRead } = await this.#handle.read(chunk, pending.length, want, position);
       position += bytesRead;
-      const data = chunk.subarray(0, pending.length + bytesRead);
-      const frames: CaptureFrame[] = [];
-      let used: number;
-      try {
-        used = parser.parse(data, frames);
-      } catch (error) {
-        if (frames.length) yield frames;
-        throw error;
+      let data = chunk.subarray(0, pending.length + bytesRead);
+      for (;;) {
+        const frames: CaptureFrame[] = [];
+        let used: number;
+        try {
+          used = parser.parse(data, frames, FRAMES_PER_BATCH);
+        } catch (error) {
+          if (frames.length) yield frames;
+          throw error;
+        }
+        data = data.subarray(used);
+        if (frames.length === 0) break;
+        yield frames;
+        if (this.#closed) return;
       }
-      pending = data.subarray(used);
-      if (frames.length) yield frames;
+      pending = data;
       if (bytesRead === 0) {
         if (pending.length > 0) this.truncated = true;
         return;
@@ -145,7 +156,8 @@ function declaredLinkType(format: CaptureFormat, start: Buffer): number | undefi
 interface FormatParser {
   /** Bytes the next record needs (so the reader reads at least that much). */
   readonly needed: number;
-  parse(data: Buffer, out: CaptureFrame[]): number;
+  /** Adds the frames of whole records to `out`, stopping once it holds `max`. */
+  parse(data: Buffer, out: CaptureFrame[], max: number): number;
 }
 
 class PcapParser implements FormatParser {
@@ -157,7 +169,7 @@ class PcapParser implements FormatParser {
 
   constructor(private readonly path: string) {}
 
-  parse(data: Buffer, out: CaptureFrame[]): number {
+  parse(data: Buffer, out: CaptureFrame[], max: number): number {
     let at = 0;
     if (this.#linkType < 0) {
       if (data.length < 24) return 0;
@@ -168,7 +180,7 @@ class PcapParser implements FormatParser {
       at = 24;
     }
     const little = this.#little;
-    while (data.length - at >= 16) {
+    while (data.length - at >= 16 && out.length < max) {
       const included = little ? data.readUInt32LE(at + 8) : data.readUInt32BE(at + 8);
       if (included > MAX_RECORD_BYTES) throw new CaptureFileError(`${this.path}: corrupt record at byte ${this.#offset + at} (it claims ${included} bytes)`);
       if (data.length - at < 16 + included) {
@@ -208,9 +220,9 @@ class PcapngParser implements FormatParser {
 
   constructor(private readonly path: string) {}
 
-  parse(data: Buffer, out: CaptureFrame[]): number {
+  parse(data: Buffer, out: CaptureFrame[], max: number): number {
     let at = 0;
-    while (data.length - at >= 12) {
+    while (data.length - at >= 12 && out.length < max) {
       const type = data.readUInt32LE(at);
       if (type === PCAPNG_SHB) {
         const order = data.readUInt32LE(at + 8);
