@@ -6,7 +6,8 @@
  * from adding the source until the source has counted every frame; the heap is measured after
  * a full GC, against the heap of the same service before the replay. For scale the bench then
  * times tshark on the same file with the field list of `../shared/data/README.md` (skip it with
- * SVC_BENCH_SKIP_TSHARK=1). Prints figures only.
+ * SVC_BENCH_SKIP_TSHARK=1). Prints figures only. `npm run bench` runs it under the node flags
+ * `svc` runs with (a 32 MB young generation, see scripts/run-bench.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';

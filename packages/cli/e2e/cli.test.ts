@@ -3,11 +3,12 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitUntil } from '@svc/core/testing';
 import { basicAuth, startSvc } from './svc-process.js';
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url));
@@ -20,6 +21,20 @@ test('svc --help lists the start command; svc start --help explains every flag',
   const startHelp = run(['start', '--help']);
   for (const flag of ['--config', '--config-dir', '--source', '--port', '--bind', '--user', '--password']) assert.match(startHelp.stdout, flag);
   assert.match(startHelp.stdout, '127.0.0.1:2501');
+});
+
+test('run as a program, svc is node with a 32 MB young generation', async () => {
+  const version = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 20_000 });
+  assert.is(version.status, 0, version.stderr);
+  assert.match(version.stdout, /^@svc\/cli\/\d/);
+  const child = spawn(bin, ['start', '--port', '0', '--config-dir', mkdtempSync(join(tmpdir(), 'svc-bin-'))], { stdio: 'ignore' });
+  try {
+    const commandLine = () => readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+    await waitUntil('the shell has become node', () => commandLine()[0] !== '/bin/sh');
+    assert.equal(commandLine().slice(1, 3), ['--max-semi-space-size=32', bin]);
+  } finally {
+    child.kill('SIGTERM');
+  }
 });
 
 test('a second start reuses the login and does not print the password again', async () => {
