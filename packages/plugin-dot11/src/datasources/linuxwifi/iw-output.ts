@@ -35,6 +35,14 @@ export function parseIwDev(text: string): IwInterface[] {
     const phyMatch = /^phy#(\d+)$/.exec(line);
     if (phyMatch) {
       phy = `phy${phyMatch[1]}`;
+      if (current) interfaces.push(current);
+      current = undefined;
+      continue;
+    }
+    if (line === 'Unnamed/non-netdev interface') {
+      // A P2P device with no network interface: its fields are not the interface's before it.
+      if (current) interfaces.push(current);
+      current = undefined;
       continue;
     }
     const nameMatch = /^Interface (\S+)$/.exec(line);
