@@ -185,11 +185,7 @@ export class Dot11Classifier {
       if (mhz !== undefined) device.frequency = dsFrequencyKhz = mhz * 1000;
     }
     const record = this.#network(device, ies?.ssid, beacon, advertiserRole(capability, beacon), ies, cryptSet(frame.capability, ies), frame.beaconInterval, channel, time);
-    if (hash !== undefined) {
-      record.rememberFrame(hash, capability, radioMhz);
-      record.dsChannel = dsChannel !== undefined ? channel : '';
-      record.dsFrequencyKhz = dsFrequencyKhz;
-    }
+    if (hash !== undefined) record.rememberFrame(hash, capability, radioMhz, dsChannel !== undefined ? channel : '', dsFrequencyKhz);
   }
 
   /** Makes the device an access point of the network and updates the network's SSID record. */

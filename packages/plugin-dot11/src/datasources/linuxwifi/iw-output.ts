@@ -30,24 +30,26 @@ export function parseIwDev(text: string): IwInterface[] {
   const interfaces: IwInterface[] = [];
   let phy = '';
   let current: { phy: string; name: string; type: string; address?: string; channel?: number } | undefined;
+  const endInterface = () => {
+    if (current) interfaces.push(current);
+    current = undefined;
+  };
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     const phyMatch = /^phy#(\d+)$/.exec(line);
     if (phyMatch) {
       phy = `phy${phyMatch[1]}`;
-      if (current) interfaces.push(current);
-      current = undefined;
+      endInterface();
       continue;
     }
     if (line === 'Unnamed/non-netdev interface') {
       // A P2P device with no network interface: its fields are not the interface's before it.
-      if (current) interfaces.push(current);
-      current = undefined;
+      endInterface();
       continue;
     }
     const nameMatch = /^Interface (\S+)$/.exec(line);
     if (nameMatch) {
-      if (current) interfaces.push(current);
+      endInterface();
       current = { phy, name: nameMatch[1]!, type: '' };
       continue;
     }
@@ -57,7 +59,7 @@ export function parseIwDev(text: string): IwInterface[] {
     else if (field?.[1] === 'addr') current.address = field[2]!;
     else if (field?.[1] === 'channel') current.channel = Number(field[2]);
   }
-  if (current) interfaces.push(current);
+  endInterface();
   return interfaces;
 }
 
