@@ -10,10 +10,10 @@ import { testDataPath } from '@svc/core/testing';
 import { surveyCapture } from './survey.js';
 
 const quiet = createLogger({ write: () => {} });
-const demoCapture = fileURLToPath(new URL('../../demo/packetnet_80211_plus_radiotap_header.pcap', import.meta.url));
+const demoCapture = testDataPath('dot11', 'packetnet_80211_plus_radiotap_header.pcap');
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 
-/** tshark's reference for a capture in ../shared/data/dot11. */
+/** tshark's reference for a capture in test-data/dot11. */
 function reference(name: string): { frames_total: number; bssids: Record<string, { ssids: string[]; ds_channels: number[] }> } {
   return JSON.parse(readFileSync(testDataPath('dot11', name.replace(/\.(pcap|cap)$/, '.tshark.json')), 'utf8'));
 }
@@ -45,7 +45,7 @@ test('a truncated capture gives what was read before the cut; a missing one reje
       await surveyCapture(join(work, 'absent.pcap'), { log: quiet });
       assert.unreachable('surveyed a missing file');
     } catch (error) {
-      assert.match((error as Error).message, `${join(work, 'absent.pcap')}: SVC_ERR_DATASOURCE_OPEN: no such file`);
+      assert.is((error as Error).message, `no such file: ${join(work, 'absent.pcap')} (check the capture file path)`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -65,7 +65,7 @@ test('svc-survey prints the table, and explains a bad file or bad usage through 
   );
   const missing = run('/nonexistent/capture.pcap');
   assert.is(missing.status, 1);
-  assert.match(missing.stderr, 'svc-survey: /nonexistent/capture.pcap: SVC_ERR_DATASOURCE_OPEN: no such file');
+  assert.is(missing.stderr, 'svc-survey: SVC_ERR_BAD_DEFINITION: no such file: /nonexistent/capture.pcap (check the capture file path)\n');
   const usage = run();
   assert.is(usage.status, 2);
   assert.match(usage.stderr, 'usage: svc-survey <capture.pcap|capture.pcapng>');

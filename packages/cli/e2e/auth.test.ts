@@ -28,6 +28,10 @@ test.after(async () => {
 
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, 'x');
 
+/** The only routes that answer without a login: the login form's own route and the web app's static files. */
+const PUBLIC_URLS = new Set(['/session/login.cmd', '/', '/index.html', '/assets/:file']);
+const isPublic = (route: RouteRow) => route['svc.route.role'] === 'public';
+
 function websocketStatus(url: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url.replace(/^http/, 'ws'), { headers });
@@ -60,12 +64,18 @@ test('first start created a 0600 login file and printed its password once', () =
 
 test('the route table is not empty and names a role for each route', () => {
   assert.ok(routes.length >= 15, `only ${routes.length} routes`);
-  for (const route of routes) assert.ok(['admin', 'readonly', 'datasource', 'scanreport', 'any'].includes(route['svc.route.role']));
+  for (const route of routes) assert.ok(['admin', 'readonly', 'datasource', 'scanreport', 'any', 'public'].includes(route['svc.route.role']));
   assert.ok(routes.some((route) => route['svc.route.methods'].includes('WS')), 'websocket routes are listed');
 });
 
-test('no credentials: 401 on every registered route, websockets included (refused before the upgrade)', async () => {
-  for (const route of routes) {
+test('only the login route and the web app files are public', () => {
+  const publicUrls = routes.filter(isPublic).flatMap((route) => route['svc.route.urls']);
+  assert.ok(publicUrls.includes('/session/login.cmd'), 'the login form can reach its route');
+  for (const url of publicUrls) assert.ok(PUBLIC_URLS.has(url), `${url} answers without a login`);
+});
+
+test('no credentials: 401 on every registered route but the public ones, websockets included (refused before the upgrade)', async () => {
+  for (const route of routes.filter((route) => !isPublic(route))) {
     for (const url of route['svc.route.urls']) {
       for (const method of route['svc.route.methods']) {
         assert.is(await statusOf(route, concrete(url), method, {}), 401, `${method} ${url}`);
@@ -74,8 +84,15 @@ test('no credentials: 401 on every registered route, websockets included (refuse
   }
 });
 
-test('bad credentials: 401 on every route', async () => {
-  for (const route of routes) {
+test('bad credentials: 401 on every route, the login route included', async () => {
+  const login = await fetch(`${svc.url}/session/login.cmd`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: 'svc', password: 'wrong' }),
+  });
+  assert.is(login.status, 401);
+  assert.is(login.headers.get('set-cookie'), null, 'no cookie for a wrong password');
+  for (const route of routes.filter((route) => !isPublic(route))) {
     const url = concrete(route['svc.route.urls'][0]!);
     const method = route['svc.route.methods'][0]!;
     assert.is(await statusOf(route, url, method, { authorization: basicAuth('svc', 'wrong') }), 401, `${method} ${url}`);
@@ -99,7 +116,7 @@ test('a readonly API key gets 403 on every admin route and passes the role check
         if (route['svc.route.role'] === 'admin') {
           adminRoutes++;
           assert.is(status, 403, `${method} ${url}`);
-        } else if (route['svc.route.role'] === 'readonly' || route['svc.route.role'] === 'any') {
+        } else if (['readonly', 'any', 'public'].includes(route['svc.route.role'])) {
           assert.not.ok(status === 401 || status === 403, `${method} ${url} answered ${status}`);
         } else {
           assert.is(status, 403, `${method} ${url} needs role ${route['svc.route.role']}`);

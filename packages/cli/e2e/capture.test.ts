@@ -73,7 +73,11 @@ test('over the websocket: the source appears on the server, survives a server re
 
     assert.is(await tool.stop(), 0);
     await waitFor('the server to see the tool stop', async () => (await sourceRecord('attic'))?.['svc.datasource.running'] === 0, tool.log);
-    assert.match((await sourceRecord('attic'))!['svc.datasource.error_reason'], /the capture tool shut down: the capture tool is stopping/);
+    const stopped = (await sourceRecord('attic'))!;
+    assert.match(stopped['svc.datasource.error_reason'], /the capture tool shut down: the capture tool is stopping/);
+    assert.equal([stopped['svc.datasource.error'], stopped['svc.datasource.error_kind']], [0, ''], 'a clean SIGTERM closes the source; it is not in error');
+    const events = await (await fetch(`${server.url}/messagebus/all_messages.json`, { headers: { authorization: auth } })).json() as Record<string, string>[];
+    assert.ok(events.some((message) => /datasource attic closed: the capture tool shut down/.test(message['svc.messagebus.message_string']!)));
     assert.not.match(tool.log(), apiKey, 'the API key is not logged');
   } finally {
     await tool.stop();
@@ -102,6 +106,28 @@ test('over TCP to the plain listener; a killed tool leaves its source in error, 
     assert.is((await sourceRecord('shed'))!['svc.datasource.uuid'], before['svc.datasource.uuid']);
   } finally {
     assert.is(await again.stop(), 0);
+  }
+});
+
+test('a permanent refusal from the server ends the tool with status 2 and the whole reason, without retrying', async () => {
+  // This server loads no test datasource plugin, so it does not know the tool's type.
+  const bare = await startSvc({ args: [] });
+  try {
+    const key = await (
+      await fetch(`${bare.url}/auth/apikey/generate.cmd`, {
+        method: 'POST',
+        headers: { authorization: basicAuth('svc', bare.password!), 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'sensor', role: 'datasource' }),
+      })
+    ).text();
+    const tool = startCapture(['--connect', `127.0.0.1:${portOf(bare.url)}`, '--source', 'testsource-24:pps=10', '--config', toolConf, '--config-dir', clientDir], { SVC_APIKEY: key });
+    const exit = await Promise.race([tool.exited, sleep(15_000).then(() => 'timeout' as const)]);
+    if (exit === 'timeout') await tool.stop();
+    assert.is(exit, 2, tool.log());
+    assert.match(tool.log(), /svc capture: SVC_ERR_REMOTE_REFUSED: the server cannot take this source: SVC_ERR_NO_DATASOURCE_TYPE: no datasource type 'testsource'; known types: pcapfile, linuxwifi, /);
+    assert.not.match(tool.log(), /reconnecting in/);
+  } finally {
+    await bare.stop();
   }
 });
 

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitUntil } from '@svc/core/testing';
+import { testDataPath, waitUntil } from '@svc/core/testing';
 import { basicAuth, startSvc } from './svc-process.js';
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url));
@@ -64,6 +64,19 @@ test('--user/--password set the login; no login file is written', async () => {
   }
 });
 
+test('--user takes its password from SVC_PASSWORD, so it need not sit in the process list; --user without any password is refused', async () => {
+  const svc = await startSvc({ args: ['--user', 'ops'], env: { SVC_PASSWORD: 'pw-from-env' } });
+  try {
+    assert.is((await fetch(`${svc.url}/system/status.json`, { headers: { authorization: basicAuth('ops', 'pw-from-env') } })).status, 200);
+    assert.not.match(readFileSync(`/proc/${svc.child.pid}/cmdline`, 'utf8'), 'pw-from-env');
+  } finally {
+    await svc.stop();
+  }
+  const missing = spawnSync(process.execPath, [bin, 'start', '--user', 'ops', '--port', '0', '--config-dir', mkdtempSync(join(tmpdir(), 'svc-cli-'))], { encoding: 'utf8', timeout: 20_000, env: { ...process.env, SVC_PASSWORD: '' } });
+  assert.is(missing.status, 2);
+  assert.match(missing.stderr, '--user needs a password: --password, or SVC_PASSWORD');
+});
+
 test('--config is read: server_name shows in status, unknown keys warn with file and line', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
   const file = join(dir, 'custom.conf');
@@ -88,6 +101,56 @@ test('a malformed config file stops svc with exit 2 and a message naming file an
   const missing = run(['start', '--config', join(dir, 'absent.conf'), '--port', '0']);
   assert.is(missing.status, 2);
   assert.match(missing.stderr, 'absent.conf does not exist');
+});
+
+test('svc start -c with a bad definition exits 2 with the reason, as a bad config line does; a valid source that cannot open does not stop it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
+  for (const [definition, reason] of [
+    ['/nonexistent/file.pcap', 'svc: SVC_ERR_CONFIG_VALUE: command line: source /nonexistent/file.pcap: SVC_ERR_BAD_DEFINITION: no such file: /nonexistent/file.pcap (check the file path)'],
+    ['wlan9:type=nosuchtype', "svc: SVC_ERR_CONFIG_VALUE: command line: source wlan9:type=nosuchtype: SVC_ERR_NO_DATASOURCE_TYPE: no datasource type 'nosuchtype'; known types:"],
+    [`${testDataPath('dot11', 'aircrack-ng_zn2i.pcap')}:pps=abc`, "pcapfile option pps must be a number of frames per second, 0.001 or more, got 'abc'"],
+  ] as const) {
+    const result = run(['start', '--config-dir', dir, '--port', '0', '-c', definition]);
+    assert.is(result.status, 2, result.stdout + result.stderr);
+    assert.match(result.stderr, reason);
+    assert.not.match(result.stdout, 'is listening');
+    assert.not.match(result.stderr, '    at ');
+  }
+  writeFileSync(join(dir, 'sources.conf'), 'source=rtl433-7:type=rtl433,frequency=433.92MHz\nsource=/nonexistent/other.pcapng\n');
+  const fromFile = run(['start', '--config', join(dir, 'sources.conf'), '--config-dir', dir, '--port', '0']);
+  assert.is(fromFile.status, 2);
+  assert.match(fromFile.stderr, `${join(dir, 'sources.conf')}:2: source /nonexistent/other.pcapng: SVC_ERR_BAD_DEFINITION: no such file`);
+  // A dongle that is not plugged in is not a bad definition: the server starts and retries it.
+  const svc = await startSvc({ args: ['-c', 'rtl433-7:type=rtl433,retry=false'] });
+  try {
+    const sources = await (await fetch(`${svc.url}/datasource/all_sources.json`, { headers: { authorization: basicAuth('svc', svc.password!) } })).json() as any[];
+    assert.is(sources.length, 1);
+  } finally {
+    await svc.stop();
+  }
+});
+
+test('--debug and log_level=debug add the debug log (rtl_433\'s banner); without them it is left out; a bad level stops svc', async () => {
+  const recording = testDataPath('rtl433', 'nexus__01__gfile001.cu8');
+  const banner = /DEBUG rtl_433: rtl_433 version/;
+  const runWith = async (args: string[]) => {
+    const svc = await startSvc({ args: ['-c', `${recording}:name=r`, ...args] });
+    try {
+      await waitUntil('the recording is replayed', () => /datasource r has no more data/.test(svc.stderr()), { timeoutMs: 15_000, detail: svc.stderr });
+      return svc.stderr();
+    } finally {
+      await svc.stop();
+    }
+  };
+  assert.not.match(await runWith([]), banner);
+  assert.match(await runWith(['--debug']), banner);
+  const dir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
+  writeFileSync(join(dir, 'debug.conf'), 'log_level=debug\n');
+  assert.match(await runWith(['--config', join(dir, 'debug.conf')]), banner);
+  writeFileSync(join(dir, 'bad.conf'), 'log_level=chatty\n');
+  const bad = run(['start', '--config', join(dir, 'bad.conf'), '--config-dir', dir, '--port', '0']);
+  assert.is(bad.status, 2);
+  assert.match(bad.stderr, `${join(dir, 'bad.conf')}:1: log_level must be one of debug, info, warn, error, got 'chatty'`);
 });
 
 test('a port in use is a clear error, not a stack trace', async () => {

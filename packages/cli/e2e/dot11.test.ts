@@ -6,10 +6,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { testDataPath, waitUntil } from '@svc/core/testing';
-import { adminGet, startSvc, waitForFirstSource, type SvcProcess } from './svc-process.js';
+import { adminGet, demoSourceOfNpmStart, startSvc, waitForFirstSource, type SvcProcess } from './svc-process.js';
 
 const capture = testDataPath('dot11', 'aircrack-ng_test1.pcap');
 const reference = JSON.parse(readFileSync(capture.replace(/\.pcap$/, '.tshark.json'), 'utf8'));
@@ -70,14 +69,23 @@ test('the device monitor websocket streams the access points with the fields ask
   assert.equal(Object.keys(received[0]).sort(), ['svc.device.base.macaddr', 'svc.device.base.name']);
 });
 
-test('the demo capture that npm start replays shows the NETGEAR access point', async () => {
-  const demo = fileURLToPath(new URL('../../../examples/demo/packetnet_80211_plus_radiotap_header.pcap', import.meta.url));
-  const demoSvc = await startSvc({ args: ['-c', `${demo}:name=demo`] });
+test('the demo npm start replays shows what the README says: the NETGEAR access point and the station probing for it', async () => {
+  const demoSource = demoSourceOfNpmStart();
+  const demoSvc = await startSvc({ args: ['-c', demoSource] });
   try {
     const demoGet = adminGet(demoSvc);
     let accessPoints: any[] = [];
     await waitUntil('the demo access point shows', async () => (accessPoints = await demoGet('/devices/views/phydot11_accesspoints/devices.json')).length > 0, { intervalMs: 50 });
     assert.equal(accessPoints.map((device) => [device['svc.device.base.macaddr'], device['svc.device.base.name'], device['svc.device.base.channel'], device['svc.device.base.crypt']]), [['00:1F:33:45:28:A0', 'NETGEAR', '6', 'Open']]);
+    // Kismet tracks the same two devices in this capture (an AP and a client, by MAC and type).
+    const devices: any[] = await demoGet('/devices/views/all/devices.json');
+    assert.equal(
+      devices.map((device) => [device['svc.device.base.macaddr'], device['svc.device.base.type'], device['svc.device.base.manuf']]).sort(),
+      [
+        ['00:1F:33:45:28:A0', 'Wi-Fi AP', 'NETGEAR'],
+        ['00:23:4D:5B:F8:8B', 'Wi-Fi Client', 'Hon Hai Precision Ind. Co.,Ltd.'],
+      ],
+    );
   } finally {
     await demoSvc.stop();
   }

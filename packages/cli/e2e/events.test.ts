@@ -60,12 +60,28 @@ test('TIMESTAMP events arrive about once a second with svc.system.timestamp.sec/
   bus.socket.close();
 });
 
-test('malformed client messages are ignored and the other subscriptions keep working', async () => {
+test('each bad client message (malformed, unknown topic, bad fields or format) gets one JSON error; the other subscriptions keep working', async () => {
   const bus = await eventbus();
   bus.socket.send(JSON.stringify({ SUBSCRIBE: 'TIMESTAMP', fields: ['svc.system.timestamp.sec'] }));
   await bus.next((m) => 'TIMESTAMP' in m);
-  for (const junk of ['not json', '[1,2]', '{"SUBSCRIBE": 5}', '{"SUBSCRIBE": "ALERT", "fields": "bad"}', 'null']) bus.socket.send(junk);
+  const errorsBefore = bus.messages.filter((m) => 'code' in m).length;
+  const junk = ['not json', '[1,2]', '{"SUBSCRIBE": 5}', '{"SUBSCRIBE": "ALERT", "fields": "bad"}', 'null', '{"SUBSCRIBE": "NO_SUCH_TOPIC"}', '{"SUBSCRIBE": "ALERT", "format": "xml"}', '{"hello": 1}'];
+  for (const message of junk) bus.socket.send(message);
   bus.socket.send(Buffer.from([0xde, 0xad, 0xbe, 0xef]));
+  await bus.next(() => bus.messages.filter((m) => 'code' in m).length >= errorsBefore + junk.length + 1);
+  const errors = bus.messages.filter((m) => 'code' in m).slice(errorsBefore);
+  assert.equal(errors.map((m) => m.code), [
+    'SVC_ERR_BAD_JSON',
+    'SVC_ERR_BAD_JSON',
+    'SVC_ERR_BAD_REQUEST',
+    'SVC_ERR_BAD_FIELDS',
+    'SVC_ERR_BAD_JSON',
+    'SVC_ERR_UNKNOWN_TOPIC',
+    'SVC_ERR_BAD_REQUEST',
+    'SVC_ERR_BAD_REQUEST',
+    'SVC_ERR_BAD_JSON',
+  ]);
+  assert.is(errors[5]!.error, "no event topic 'NO_SUCH_TOPIC'; /eventbus/topics.json lists them, '*' is every topic");
   const before = bus.messages.length;
   const event = await bus.next((m) => 'TIMESTAMP' in m && bus.messages.indexOf(m) >= before);
   assert.equal(Object.keys(event.TIMESTAMP), ['svc.system.timestamp.sec'], 'fields apply to each event');

@@ -1,40 +1,53 @@
 /**
- * A plugin from nothing, end to end: `svc plugin new` writes a package into a temporary
- * directory; the real npm installs it against this workspace's @svc/core, builds it and runs
- * its tests; `svc plugin link` installs it into a plugin directory; `svc start` then serves its
- * view in all_views.json, its datasource type in types.json and the devices its simulated
- * source reports. Packed and installed with `svc plugin install`, as a published plugin would
- * be, it loads with the running core.
+ * A plugin from nothing, end to end, outside this repository: `svc plugin new` writes a package
+ * into a temporary directory and prints its next steps; those steps are run verbatim in a shell
+ * (with a temporary HOME, so svc's config dir and npm's global state are the test's own): npm
+ * installs the package against the running @svc/core (not on the registry, so linked with
+ * file:), its tests pass, it builds without test declarations in dist, `svc plugin link .`
+ * installs it, and the printed `svc start` serves its view, its type and its simulated devices.
+ * Packed and installed with `svc plugin install`, as a published plugin would be, it loads with
+ * the running core.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitUntil } from '@svc/core/testing';
-import { basicAuth, startSvc } from './svc-process.js';
+import { basicAuth } from './svc-process.js';
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url));
 const workspaceCore = fileURLToPath(new URL('../../core', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'svc-e2e-new-'));
+const home = join(work, 'home');
+mkdirSync(home);
 const pluginDirectory = join(work, 'svc-plugin-acme');
-const configDir = join(work, 'config');
+// npm keeps its cache under HOME: keep using the real one, so the install need not download again.
+const npmCache = spawnSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).stdout.trim();
+// A newcomer's PATH has no svc (npm test puts node_modules/.bin, which has one, on it): the steps must then name it by path.
+const PATH = (process.env.PATH ?? '').split(delimiter).filter((directory) => !existsSync(join(directory, 'svc'))).join(delimiter);
+const env = { ...process.env, PATH, HOME: home, npm_config_cache: npmCache, NODE_OPTIONS: '', NO_COLOR: '1' };
 
-const run = (command: string, args: string[], cwd = work): SpawnSyncReturns<string> =>
-  spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 300_000, env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1' } });
+const run = (command: string, args: string[], cwd = work): SpawnSyncReturns<string> => spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 300_000, env });
 const svc = (...args: string[]) => run(process.execPath, [bin, ...args]);
 const npm = (...args: string[]) => run('npm', [...args, '--no-audit', '--no-fund'], pluginDirectory);
 const output = (result: SpawnSyncReturns<string>) => `${result.stdout}\n${result.stderr}`;
+let steps: string[] = [];
 
-test('svc plugin new writes the package and says what to do next', () => {
+test('svc plugin new writes the package, links the running core, and says what to do next', () => {
   const created = svc('plugin', 'new', 'acme', '--directory', pluginDirectory);
   assert.is(created.status, 0, output(created));
-  assert.match(created.stdout, 'Created svc-plugin-acme in svc-plugin-acme (14 files).');
-  assert.match(created.stdout, /Next steps:\n {2}cd svc-plugin-acme\n {2}npm install\n/);
-  assert.match(created.stdout, 'svc start -c acme-0');
-  assert.is(JSON.parse(readFileSync(join(pluginDirectory, 'package.json'), 'utf8')).name, 'svc-plugin-acme');
+  assert.match(created.stdout, 'Created svc-plugin-acme in svc-plugin-acme (15 files).');
+  const manifest = JSON.parse(readFileSync(join(pluginDirectory, 'package.json'), 'utf8'));
+  assert.is(manifest.name, 'svc-plugin-acme');
+  assert.is(manifest.devDependencies['@svc/core'], `file:${realpathSync(workspaceCore)}`, 'not a registry range npm cannot find');
+  assert.is(manifest.peerDependencies['@svc/core'], '^0.1.0');
+  steps = /Next steps:\n((?: {2}.+\n)+)/.exec(created.stdout)![1]!.trim().split('\n').map((line) => line.trim());
+  assert.equal(steps.slice(0, 4), ['cd svc-plugin-acme', 'npm install', 'npm test', 'npm run build']);
+  // `svc` is not on this PATH, so the steps name this program by its path.
+  assert.equal(steps.slice(4), [`node ${bin} plugin link .`, `node ${bin} start -c acme-0`]);
 });
 
 test('it refuses to overwrite, and refuses names npm could not publish', () => {
@@ -50,38 +63,38 @@ test('it refuses to overwrite, and refuses names npm could not publish', () => {
   assert.not.ok(existsSync(join(work, 'empty')));
 });
 
-test('the package installs against the workspace core, builds, and its own tests pass', () => {
-  // @svc/core is not on the npm registry: point the package at this workspace's core.
-  const pointed = npm('pkg', 'set', `devDependencies.@svc/core=file:${workspaceCore}`);
-  assert.is(pointed.status, 0, output(pointed));
-  const installed = npm('install', '--prefer-offline');
-  assert.is(installed.status, 0, output(installed));
-  const built = npm('run', 'build');
-  assert.is(built.status, 0, output(built));
-  for (const file of ['index.js', 'index.d.ts', 'datasource.d.ts', 'phy.d.ts', 'view.d.ts']) assert.ok(existsSync(join(pluginDirectory, 'dist', file)), file);
-  const tested = npm('test');
-  assert.is(tested.status, 0, output(tested));
-  assert.match(tested.stdout, /Total:\s+11\s+Passed:\s+11/);
-});
+test('the printed steps, run verbatim in a shell outside the repository, install, test, build, link and start it', async () => {
+  const setup = steps.slice(0, -1).join(' && ');
+  const prepared = run('sh', ['-c', setup]);
+  assert.is(prepared.status, 0, output(prepared));
+  assert.match(prepared.stdout, /Total:\s+11\s+Passed:\s+11/);
+  assert.match(prepared.stdout, 'Linked svc-plugin-acme from');
+  const dist = readdirSync(join(pluginDirectory, 'dist'));
+  for (const file of ['index.js', 'index.d.ts', 'datasource.d.ts', 'phy.d.ts', 'view.d.ts']) assert.ok(dist.includes(file), file);
+  assert.equal(dist.filter((file) => file.includes('.test.')), [], 'no test files in dist');
 
-test('linked into a plugin directory, svc start serves its view, its type and its devices', async () => {
-  const linked = svc('plugin', 'link', pluginDirectory, '--config-dir', configDir);
-  assert.is(linked.status, 0, output(linked));
-  const server = await startSvc({ configDir, args: ['--user', 'admin', '--password', 'new-plugin-pw', '-c', 'acme-0:sensors=2,interval=0.1'] });
+  // The last step starts the server; run it as written (in the plugin's directory) and look at it.
+  const server = spawn('sh', ['-c', `cd svc-plugin-acme && exec ${steps.at(-1)} --port 0`], { cwd: work, env });
+  let out = '';
+  server.stdout!.on('data', (chunk) => (out += chunk));
+  server.stderr!.on('data', (chunk) => (out += chunk));
   try {
-    const get = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { authorization: basicAuth('admin', 'new-plugin-pw') } })).json() as Promise<any>;
+    await waitUntil('the server listens', () => /is listening on (http:\/\/\S+)/.test(out) && /Password: \S+/.test(out), { timeoutMs: 20_000, detail: () => out });
+    const url = /is listening on (http:\/\/\S+)/.exec(out)![1]!;
+    const authorization = basicAuth('svc', /Password: (\S+)/.exec(out)![1]!);
+    assert.ok(existsSync(join(home, '.svc', 'svc_httpd.conf')), "svc start used the temporary HOME's config dir");
+    const get = async (path: string) => (await fetch(`${url}${path}`, { headers: { authorization } })).json() as Promise<any>;
     const views = await get('/devices/views/all_views.json');
     assert.ok(views.some((view: any) => view['svc.devices.view.id'] === 'acme-busy'), JSON.stringify(views));
     const types = await get('/datasource/types.json');
     assert.ok(types.some((type: any) => type['svc.datasource.driver.type'] === 'acme'));
-    await waitUntil('both simulated sensors are devices', async () => (await get('/devices/views/phy-ACME/devices.json')).length === 2, {
-      detail: () => server.stderr(),
-    });
+    await waitUntil('the simulated sensors are devices', async () => (await get('/devices/views/phy-ACME/devices.json')).length === 3, { detail: () => out });
     const [device] = await get('/devices/views/phy-ACME/devices.json');
     assert.type(device['acme.device']['acme.device.reading'], 'number');
     assert.is(device['svc.device.base.type'], 'Acme sensor');
   } finally {
-    await server.stop();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
   }
 });
 

@@ -3,14 +3,26 @@
  * port it got), a temporary config dir, and the printed first-start password captured.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitUntil } from '@svc/core/testing';
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url));
 const builtCommand = fileURLToPath(new URL('../dist/commands/start.js', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The `-c` definition the root package.json's `npm start` passes, with its path made absolute,
+ * so the demo test replays exactly what a newcomer's `npm start` replays.
+ */
+export function demoSourceOfNpmStart(): string {
+  const start: string = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')).scripts.start;
+  const definition = /\s-c\s+(\S+)/.exec(start)?.[1];
+  if (!definition) throw new Error(`npm start passes no -c definition: ${start}`);
+  return resolve(repositoryRoot, definition);
+}
 
 /** A running svc process. */
 export interface SvcProcess {
@@ -28,12 +40,12 @@ export interface SvcProcess {
 }
 
 /** Starts `svc start` (on port 0 unless given) with extra arguments and waits until it listens. */
-export async function startSvc(options: { args?: string[]; configDir?: string; port?: number } = {}): Promise<SvcProcess> {
+export async function startSvc(options: { args?: string[]; configDir?: string; port?: number; env?: NodeJS.ProcessEnv; nodeArgs?: string[] } = {}): Promise<SvcProcess> {
   if (!existsSync(builtCommand)) throw new Error(`${builtCommand} is missing: run 'npm run build' first (npm test does)`);
   const configDir = options.configDir ?? mkdtempSync(join(tmpdir(), 'svc-e2e-'));
-  const child = spawn(process.execPath, [bin, 'start', '--port', String(options.port ?? 0), '--config-dir', configDir, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), bin, 'start', '--port', String(options.port ?? 0), '--config-dir', configDir, ...(options.args ?? [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_OPTIONS: '' },
+    env: { ...process.env, NODE_OPTIONS: '', ...options.env },
   });
   let stdout = '';
   let stderr = '';

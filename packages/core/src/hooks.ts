@@ -17,6 +17,7 @@ import type { RouteRegistry } from './http/route-registry.js';
 import type { Packet } from './packets/packet.js';
 import type { Device } from './tracker/device.js';
 import type { GpsTypeDefinition } from './gps/gps-type.js';
+import type { UiModuleRegistry } from './ui/ui-module.js';
 
 /** Every hook a plugin can tap. */
 export interface Hooks {
@@ -34,6 +35,8 @@ export interface Hooks {
   readonly eventTopics: SyncHook<[Registry<EventTopicDefinition>]>;
   /** Contribute: register GPS types (drivers named by `gps=` lines). */
   readonly gpsTypes: SyncHook<[Registry<GpsTypeDefinition>]>;
+  /** Contribute: register browser modules the web app loads (device panels for a PHY, pages). */
+  readonly uiModules: SyncHook<[UiModuleRegistry]>;
 
   /**
    * Run (sync, hot path): the packet chain, keyed by stage (`decode`, `classify`, `track`).
@@ -53,7 +56,7 @@ export interface Hooks {
 }
 
 /** The contribute-phase hooks, in the order the service calls them. */
-export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'routes'] as const;
+export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'routes'] as const;
 
 /** Creates the frozen hook table of one service. */
 export function createHooks(): Hooks {
@@ -65,6 +68,7 @@ export function createHooks(): Hooks {
     routes: new SyncHook<[RouteRegistry]>(['routes'], 'routes'),
     eventTopics: new SyncHook<[Registry<EventTopicDefinition>]>(['eventTopics'], 'eventTopics'),
     gpsTypes: new SyncHook<[Registry<GpsTypeDefinition>]>(['gpsTypes'], 'gpsTypes'),
+    uiModules: new SyncHook<[UiModuleRegistry]>(['uiModules'], 'uiModules'),
     packet: new HookMap(() => new SyncHook<[Packet]>(['packet'])),
     deviceCreated: new SyncHook<[Device]>(['device'], 'deviceCreated'),
     deviceUpdated: new SyncHook<[Device]>(['device'], 'deviceUpdated'),

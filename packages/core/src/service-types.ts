@@ -22,6 +22,7 @@ import type { DeviceAnnotations } from './tracker/device-annotations.js';
 import type { DatasourceTracker } from './datasources/datasource-tracker.js';
 import type { GpsTypeDefinition } from './gps/gps-type.js';
 import type { GpsTracker } from './gps/gps-tracker.js';
+import type { UiModuleRegistry } from './ui/ui-module.js';
 
 /** How one plugin fared at boot. */
 export interface PluginStatus {
@@ -46,6 +47,8 @@ export interface Service {
   readonly routes: RouteRegistry;
   readonly eventTopics: Registry<EventTopicDefinition>;
   readonly gpsTypes: Registry<GpsTypeDefinition>;
+  /** Browser modules contributed to the web app (device panels, pages). */
+  readonly uiModules: UiModuleRegistry;
   readonly events: EventBus;
   readonly messages: MessageBus;
   readonly alerts: AlertTracker;

@@ -21,6 +21,9 @@ import type { EventTopicDefinition } from './events/event-topic.js';
 import { FieldRegistry } from './fields/field-registry.js';
 import { CONTRIBUTE_HOOKS, createHooks } from './hooks.js';
 import { createHttpApp } from './http/app.js';
+import { UiModuleRegistry } from './ui/ui-module.js';
+import { uiModulesPlugin } from './ui/ui-modules-plugin.js';
+import { parseUriPrefix, withUriPrefix } from './http/uri-prefix.js';
 import { listenHttp, type HttpListener } from './http/http-listener.js';
 import { RouteRegistry } from './http/route-registry.js';
 import { alertsPlugin } from './http/routes/alerts.js';
@@ -33,14 +36,14 @@ import { DeviceTracker } from './tracker/device-tracker.js';
 import { phyKeyPrefix } from './tracker/device-key.js';
 import { DeviceViews } from './views/device-views.js';
 import { DeviceAnnotations } from './tracker/device-annotations.js';
-import { DatasourceTracker } from './datasources/datasource-tracker.js';
+import { DatasourceTracker, type PreparedSource } from './datasources/datasource-tracker.js';
 import { parseHopRate } from './datasources/source-options.js';
 import { datasourcesPlugin } from './http/routes/datasources.js';
 import { gpsPlugin } from './http/routes/gps.js';
 import { GpsTracker } from './gps/gps-tracker.js';
 import type { GpsTypeDefinition } from './gps/gps-type.js';
 import { parseConfigViews } from './views/config-views.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
 import { MessageBus, MessageFlags } from './messages/message-bus.js';
 import { resolvePluginOrder, type PluginDefinition, type PluginEntry, type PluginFailure } from './plugin.js';
 import { PluginGuards } from './plugin-guards.js';
@@ -68,7 +71,7 @@ export interface CreateServiceOptions {
 
 /** A service that can be started: the plugin-facing `Service` plus lifecycle and the app. */
 export interface SvcServer extends Service {
-  /** The hono app, for in-process requests (`app.request()`) in tests. */
+  /** The hono app (under `httpd_uri_prefix` when set), for in-process requests (`app.request()`) in tests. */
   readonly app: Hono<any>;
   /** The admin login in force; `generated` is true on the start that created it. */
   readonly admin: AdminCredentials;
@@ -82,7 +85,7 @@ const CORE_OWNER = 'svc';
 
 /** Creates a service from a loaded config and a list of plugins. */
 export async function createService(config: Config, options: CreateServiceOptions = {}): Promise<SvcServer> {
-  const log = options.log ?? createLogger();
+  const log = options.log ?? createLogger({ level: configLogLevel(config) });
   const owner: ContributionOwner = { current: CORE_OWNER };
   const hooks = createHooks();
   const fields = new FieldRegistry(owner);
@@ -92,7 +95,8 @@ export async function createService(config: Config, options: CreateServiceOption
   const routes = new RouteRegistry(owner);
   const eventTopics = new Registry<EventTopicDefinition>('event topic', owner);
   const gpsTypes = new Registry<GpsTypeDefinition>('GPS type', owner);
-  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes];
+  const uiModules = new UiModuleRegistry(owner);
+  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes, uiModules];
 
   const events = new EventBus(hooks, eventTopics, (error) => log.error('an event subscriber failed', error));
   const messages = new MessageBus(log, config.getNumber('message_backlog', 50, { min: 1, integer: true }), (record) =>
@@ -137,6 +141,8 @@ export async function createService(config: Config, options: CreateServiceOption
       overrideTimestamp: config.getBoolean('override_remote_timestamp', true),
       remoteCaptureListen: config.get('remote_capture_listen') ?? '127.0.0.1',
       remoteCapturePort: config.getNumber('remote_capture_port', 3501, { min: 0, max: 65535, integer: true }),
+      maxRemoteSources: config.getNumber('remote_capture_max_sources', 256, { min: 1, integer: true }),
+      forgetRemoteAfter: config.getNumber('remote_capture_forget_after', 3600, { min: 0.1 }),
     },
   });
 
@@ -179,6 +185,7 @@ export async function createService(config: Config, options: CreateServiceOption
     routes,
     eventTopics,
     gpsTypes,
+    uiModules,
     events,
     messages,
     alerts,
@@ -207,10 +214,11 @@ export async function createService(config: Config, options: CreateServiceOption
     messagebusPlugin,
     eventbusPlugin,
     alertsPlugin,
-    authPlugin(apiKeys),
+    authPlugin(apiKeys, authenticator),
     devicesPlugin(configViews),
     datasourcesPlugin,
     gpsPlugin,
+    uiModulesPlugin,
   ].map((plugin) => ({ plugin }));
   const entries = [...builtins, ...(options.plugins ?? []).map((item) => ('plugin' in item ? item : { plugin: item }))];
 
@@ -241,7 +249,7 @@ export async function createService(config: Config, options: CreateServiceOption
   }
 
   for (const hookName of CONTRIBUTE_HOOKS) {
-    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, routes }[hookName];
+    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, uiModules, routes }[hookName];
     (hooks[hookName] as { call(registry: unknown): void }).call(registry);
   }
   registerPhyContributions();
@@ -291,13 +299,15 @@ export async function createService(config: Config, options: CreateServiceOption
     }
   }
 
-  const app = createHttpApp({
+  const uriPrefix = parseUriPrefix(config.get('httpd_uri_prefix'));
+  const unprefixedApp = createHttpApp({
     routes,
     fields,
     authenticator,
     log,
     maxBodyBytes: config.getNumber('httpd_max_body', 100_000, { min: 1024, integer: true }),
   });
+  const app = withUriPrefix(unprefixedApp, uriPrefix);
 
   let listener: HttpListener | undefined;
   let stopping: Promise<void> | undefined;
@@ -308,12 +318,15 @@ export async function createService(config: Config, options: CreateServiceOption
     async start() {
       if (!serve) throw new SvcError('SVC_ERR_INTERNAL', 'this service was created with serve: false (a capture host); it cannot listen');
       if (listener) return listener;
-      listener = await listenHttp(app, {
+      const startupSources = await prepareStartupSources(config, datasources);
+      const bound = await listenHttp(app, {
         port: config.getNumber('httpd_port', 2501, { min: 0, max: 65535, integer: true }),
         hostname: config.get('httpd_bind_address') ?? '127.0.0.1',
       });
+      listener = { port: bound.port, url: `${bound.url}${uriPrefix}`, close: () => bound.close() };
       await hooks.ready.promise();
       messages.post(`svc ${CORE_VERSION} listening on ${listener.url}`);
+      for (const prepared of startupSources) await datasources.addPrepared(prepared);
       return listener;
     },
     stop() {
@@ -325,6 +338,35 @@ export async function createService(config: Config, options: CreateServiceOption
       return stopping;
     },
   };
+}
+
+/**
+ * Checks the `source=` lines (and `-c` flags) before the server listens: a definition that is
+ * wrong (syntax, no type, an option the type refuses, no such file, a UUID twice) is a startup
+ * error naming where it was written, as a bad config line is. A valid source that cannot open
+ * (a device not plugged in) is not checked here; it is added and retried like any other.
+ */
+async function prepareStartupSources(config: Config, datasources: DatasourceTracker): Promise<PreparedSource[]> {
+  const prepared: PreparedSource[] = [];
+  for (const { value, origin } of config.values('source')) {
+    try {
+      const source = await datasources.prepare(value);
+      if (prepared.some((other) => other.uuid === source.uuid)) throw new SvcError('SVC_ERR_CONFLICT', `UUID ${source.uuid} is used by another source= line too; give one of them uuid= or name another interface`);
+      prepared.push(source);
+    } catch (error) {
+      throw new SvcError('SVC_ERR_CONFIG_VALUE', `${origin}: source ${value}: ${describeError(error)}`, { cause: error });
+    }
+  }
+  return prepared;
+}
+
+/** `log_level`: what the server log keeps; a value that is not a level is a config error naming its origin. */
+function configLogLevel(config: Config): LogLevel {
+  const level = config.get('log_level') ?? 'info';
+  if (!LOG_LEVELS.includes(level as LogLevel)) {
+    throw new SvcError('SVC_ERR_CONFIG_VALUE', `${config.origin('log_level')}: log_level must be one of ${LOG_LEVELS.join(', ')}, got '${level}'`);
+  }
+  return level as LogLevel;
 }
 
 /** `channel_hop_speed` as hops per second; a malformed value is a config error naming its origin. */

@@ -1,5 +1,5 @@
 /**
- * The whole plugin over every capture in the shared data, compared with tshark's reference
+ * The whole plugin over every capture in the test data, compared with tshark's reference
  * (`*.tshark.json`): each file is replayed by a `pcapfile` source into a test service, and the
  * devices are read back through the REST API. The access points (the `phydot11_accesspoints`
  * view) must be exactly the BSSIDs of tshark's beacons and probe responses, with the same

@@ -166,23 +166,53 @@ exit 2`);
   }
 });
 
-test('bad definitions and missing recordings fail the source with the reason; the server keeps running', async () => {
+test('bad definitions, missing recordings and config files are 400s with the reason, before rtl_433 runs; the server keeps running', async () => {
   const t = await createTestService({ plugins: [rtl433Plugin], log: quiet });
   try {
     const cases: [string, RegExp][] = [
-      ['somewhere:type=rtl433,retry=false', /rtl433 cannot tell what 'somewhere' is/],
-      ['rtl433-1:type=rtl433,channel=433,retry=false', /outside 1 MHz to 6 GHz \(a number without a unit is in Hz: write 433.92MHz\)/],
-      ['rtl433-2:type=rtl433,gain=loud,retry=false', /rtl433 option gain must be a gain in dB/],
-      ['/nonexistent/recording.cu8:type=rtl433,retry=false', /recording '\/nonexistent\/recording.cu8' does not exist/],
+      ['somewhere:type=rtl433', /rtl433 cannot tell what 'somewhere' is/],
+      ['rtl433-1:type=rtl433,channel=433', /outside 1 MHz to 6 GHz \(a number without a unit is in Hz: write 433.92MHz\)/],
+      ['rtl433-2:type=rtl433,gain=loud', /rtl433 option gain must be a gain in dB/],
+      ['rtl433-2:type=rtl433,volume=11', /datasource type 'rtl433' has no option 'volume'; it takes frequency, gain/],
+      ['/nonexistent/recording.cu8:type=rtl433', /^no such file: \/nonexistent\/recording.cu8 \(check the rtl433 recording path\)$/],
+      ['/nonexistent/recording.cu8', /^no such file: \/nonexistent\/recording.cu8 \(check the file path\)$/],
+      [`${RECORDING}:conf=/nonexistent/rtl_433.conf`, /^no such file: \/nonexistent\/rtl_433.conf \(check the rtl_433 config file path\)$/],
+      [`${RECORDING}:conf=/tmp`, /the rtl_433 config file \/tmp is a directory, not a regular file/],
     ];
     for (const [definition, reason] of cases) {
-      const source = await t.svc.datasources.add(definition);
-      await until(`${definition} fails`, () => source.state === 'error');
-      assert.match(source.errorReason, reason);
+      try {
+        await t.svc.datasources.add(definition);
+        assert.unreachable(definition);
+      } catch (error) {
+        assert.is((error as { code?: string }).code, 'SVC_ERR_BAD_DEFINITION', definition);
+        assert.match((error as Error).message, reason, definition);
+      }
     }
+    assert.is(t.svc.datasources.list().length, 0);
     assert.is((await t.request('/system/status.json')).status, 200);
   } finally {
     await t.close();
+  }
+});
+
+test('conf= naming a file that is not an rtl_433 config (a password file) never puts its lines in messages, errors or logs', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-rtl433-conf-'));
+  const secrets = join(dir, 'shadow');
+  writeFileSync(secrets, 'root:$6$rounds=5000$secret-salt$secret-hash:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n');
+  const logged: string[] = [];
+  const t = await createTestService({ plugins: [rtl433Plugin], log: createLogger({ write: (line) => void logged.push(line), level: 'debug' }) });
+  try {
+    const source = await t.svc.datasources.add(`${RECORDING}:conf=${secrets},retry=false`);
+    await until('rtl_433 refuses the config', () => source.state === 'error');
+    const messages = t.svc.messages.all().map((message) => String(message['svc.messagebus.message_string']));
+    assert.ok(messages.some((message) => message.includes('Unknown keyword in the config file (the line is not shown)')), messages.join('\n'));
+    assert.match(source.errorReason, /^rtl_433 exited with code \d+: .*Unknown keyword in the config file \(the line is not shown\).* not shown\)$/);
+    for (const text of [...messages, source.errorReason, ...logged]) {
+      assert.not.match(text, /secret|daemon|root:/, `leaked: ${text}`);
+    }
+  } finally {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

@@ -9,6 +9,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
+  checkSourceFile,
   openHelperCapture,
   stableUuid,
   SvcError,
@@ -23,7 +24,7 @@ import { RTL433_RECORD_TYPE } from './decode-stage.js';
 import { openAttachCapture } from './datasource/attach-capture.js';
 import { isDongleIndex, isRecordingName, liveChannel, readRtl433Options, rtl433Arguments, type Rtl433Options } from './datasource/rtl433-options.js';
 import { findRtlSdrDongles, SYSFS_USB_DEVICES } from './datasource/usb-dongles.js';
-import { rtl433StderrLevel } from './datasource/stderr-lines.js';
+import { classifyRtl433Stderr } from './datasource/stderr-lines.js';
 
 /** Type name, as Kismet spells it. */
 export const RTL433_TYPE = 'rtl433';
@@ -73,9 +74,10 @@ export function createRtl433Type(settings: Rtl433TypeSettings = {}): DatasourceT
     const toPacket = (line: string) => linePacket(line, context.uuid);
     const { input } = options;
     if (input.kind === 'attach') return openAttachCapture(input.url, toPacket, context);
-    if (input.kind === 'replay' && !(await isFile(input.path))) {
-      throw new SvcError('SVC_ERR_DATASOURCE_OPEN', `rtl433 recording '${input.path}' does not exist or is not a regular file`);
-    }
+    // Checked when the source was added; a file gone since then will not come back by retrying.
+    await checkNamedFiles(options).catch((error: unknown) => {
+      throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', (error as Error).message, { cause: error });
+    });
     return openHelperCapture(
       {
         command,
@@ -83,7 +85,7 @@ export function createRtl433Type(settings: Rtl433TypeSettings = {}): DatasourceT
         name: 'rtl_433',
         installHint: 'install the rtl-433 package, or set rtl433_command',
         parseLine: toPacket,
-        stderrLevel: rtl433StderrLevel,
+        classifyStderr: classifyRtl433Stderr,
         startupMs: input.kind === 'live' ? LIVE_STARTUP_MS : 0,
         anyExitFails: input.kind === 'live',
         info: captureInfo(definition, options),
@@ -96,6 +98,10 @@ export function createRtl433Type(settings: Rtl433TypeSettings = {}): DatasourceT
     name: RTL433_TYPE,
     description: 'sensors decoded by rtl_433: an RTL-SDR (rtl433-0, rtl433-<serial>, rtl_tcp=host:port), a recording (.cu8, ...), or attach=host:port',
     capabilities: { probe: true, list: true, local: true, remote: true, passive: false, tune: false, hop: false },
+    options: RTL433_OPTIONS,
+    async validate(definition) {
+      await checkNamedFiles(readRtl433Options(definition));
+    },
     async probe(definition) {
       if (definition.options.has('attach') || definition.options.has('rtl_tcp')) return true;
       if (/^rtl433(-|$)/i.test(definition.interface)) return true;
@@ -119,6 +125,26 @@ export function createRtl433Type(settings: Rtl433TypeSettings = {}): DatasourceT
       return stableUuid(RTL433_TYPE, identity);
     },
   };
+}
+
+/** The rtl433 type's own options (`channel` is the generic one, read as a frequency). */
+const RTL433_OPTIONS = {
+  frequency: 'frequency to listen on: Hz, kHz, MHz or GHz (433.92MHz by default; also channel=)',
+  gain: "tuner gain in dB (0 to 100) or 'auto'",
+  ppm: 'frequency correction in parts per million (-1000 to 1000)',
+  samplerate: 'sample rate (250k, 1024k, 2M)',
+  protocols: 'rtl_433 decoders to enable, or disable with a minus ("40,41", -12)',
+  flex: 'one flex decoder spec (rtl_433 -X)',
+  conf: 'an rtl_433 config file (-c); none is read otherwise',
+  format: 'input format of a recording whose name does not tell (cu8, cs16, ...)',
+  attach: 'host:port or URL of an rtl_433 already running with -F http',
+  rtl_tcp: 'host:port of an SDR served by rtl_tcp',
+} as const;
+
+/** The files a definition names (a recording, a config file) are readable regular files; checked before rtl_433 reads a byte. */
+async function checkNamedFiles(options: Rtl433Options): Promise<void> {
+  if (options.input.kind === 'replay') await checkSourceFile(options.input.path, 'rtl433 recording');
+  if (options.configFile !== undefined) await checkSourceFile(options.configFile, 'rtl_433 config file');
 }
 
 function captureInfo(definition: SourceDefinition, options: Rtl433Options) {

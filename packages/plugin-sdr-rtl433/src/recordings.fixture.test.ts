@@ -1,5 +1,5 @@
 /**
- * The whole plugin over every recording in the shared data, against the real Debian `rtl_433`:
+ * The whole plugin over every recording in the test data, against the real Debian `rtl_433`:
  * each `.cu8` is replayed by an `rtl433` source (which runs `rtl_433 -r`) into a test service,
  * and the sensors are read back through the REST API. They must be exactly the sensors of the
  * `*.rtl433.jsonl` reference (rtl_433's own output for that file): same models and ids, the

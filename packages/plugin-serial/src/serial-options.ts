@@ -7,6 +7,13 @@ import { SvcError, type ErrorCode, type SourceDefinition } from '@svc/core';
 /** Rates termios accepts (the ones serial sniffers and GPS receivers use). */
 export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 500000, 921600, 1000000, 2000000] as const;
 
+/** The options every serial source type takes, for its `options` declaration. */
+export const SERIAL_SOURCE_OPTIONS = {
+  device: 'the serial device (/dev/ttyUSB0); required',
+  baudrate: `line speed, one of ${BAUD_RATES.join(', ')}`,
+  baud: 'the same as baudrate',
+} as const;
+
 /** Device and speed of a serial source. */
 export interface SerialLine {
   readonly device: string;

@@ -3,11 +3,47 @@
  * GPS receivers. Open failures are worded for the user (missing device, permissions, in use).
  * A vanished device is noticed by the port closing, or by its device node disappearing: the
  * port notices only while a read is pending, so a device unplugged before it sent a byte would
- * otherwise go unnoticed.
+ * otherwise go unnoticed. The `serialport` package (a native binding) is an optional
+ * dependency loaded on first use: without it svc runs and only serial sources say what to install.
  */
 import { access } from 'node:fs/promises';
-import { SvcError, type ErrorCode } from '@svc/core';
-import { SerialPort } from 'serialport';
+import { importOptional, SvcError, type ErrorCode } from '@svc/core';
+
+/**
+ * What svc uses of an open `serialport` port, declared here so that type-checking svc does not
+ * need the optional package installed.
+ */
+export interface SerialPort {
+  readonly isOpen: boolean;
+  open(callback: (error: Error | null) => void): void;
+  close(callback?: (error: Error | null) => void): void;
+  set(options: { rts?: boolean; dtr?: boolean }, callback?: (error: Error | null) => void): void;
+  write(data: Buffer | string, callback?: (error: Error | null | undefined) => void): boolean;
+  pause(): this;
+  resume(): this;
+  isPaused(): boolean;
+  on(event: 'data', listener: (chunk: Buffer) => void): this;
+  on(event: 'error', listener: (error: Error) => void): this;
+  on(event: 'close', listener: () => void): this;
+}
+
+/** The `serialport` constructor svc calls. */
+type SerialPortClass = new (options: { path: string; baudRate: number; autoOpen: boolean }) => SerialPort;
+
+/** The package name, in a variable so neither TypeScript nor the bundler resolves it. */
+const SERIALPORT_PACKAGE = 'serialport';
+
+let serialPortClass: Promise<SerialPortClass> | undefined;
+
+/** The SerialPort class, loaded once; rejects with what to install when the binding is missing or broken. */
+function loadSerialPort(): Promise<SerialPortClass> {
+  serialPortClass ??= importOptional(async () => ((await import(SERIALPORT_PACKAGE)) as { SerialPort: SerialPortClass }).SerialPort, {
+    module: 'serialport',
+    neededFor: 'a serial source or serial GPS receiver',
+    remedy: 'npm install serialport in the directory svc is installed in (its binary ships for Linux on x64 and arm; elsewhere it needs g++, make and python3)',
+  });
+  return serialPortClass;
+}
 
 /** How often the device node is checked. */
 const PRESENCE_CHECK_MS = 1000;
@@ -25,7 +61,8 @@ function openFailure(device: string, error: Error, code: ErrorCode): SvcError {
 
 /** Opens `device` at `baudRate`; rejects with an `SvcError` of `code` saying why it could not. */
 export async function openSerialPort(device: string, baudRate: number, code: ErrorCode): Promise<SerialPort> {
-  const port = new SerialPort({ path: device, baudRate, autoOpen: false });
+  const Port = await loadSerialPort();
+  const port = new Port({ path: device, baudRate, autoOpen: false });
   await new Promise<void>((resolve, reject) => port.open((error) => (error ? reject(openFailure(device, error, code)) : resolve())));
   return port;
 }

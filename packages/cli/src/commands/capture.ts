@@ -37,13 +37,14 @@ Over a websocket (the default) it logs in with --apikey (role datasource) or --u
     'disable-retry': Flags.boolean({ description: 'exit when the connection fails or ends instead of reconnecting' }),
     config: Flags.string({ description: 'config file whose plugin= lines name extra plugins (default: <config dir>/svc.conf)' }),
     'config-dir': Flags.string({ description: 'config directory (default ~/.svc)' }),
+    debug: Flags.boolean({ description: 'log debug lines too' }),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Capture);
     let target: ClientTarget;
     let host: SvcServer;
-    const log = createLogger();
+    const log = createLogger({ level: flags.debug ? 'debug' : 'info' });
     try {
       target = {
         ...parseConnect(flags.connect, flags.tcp ? 'tcp' : 'websocket'),

@@ -3,7 +3,7 @@
  * Stops gracefully on SIGINT or SIGTERM (a second signal exits at once).
  */
 import { Command, Flags } from '@oclif/core';
-import { createService, describeError, loadConfig, type SvcServer } from '@svc/core';
+import { createService, describeError, loadConfig, pluginContributions, SvcError, type SvcServer } from '@svc/core';
 import { loadServicePlugins } from '../service-plugins.js';
 
 /** How long a stopped server waits for native handles to let go before it exits anyway. */
@@ -21,6 +21,7 @@ start without a configured login it creates one for user "svc" and prints the pa
     '<%= config.bin %> start',
     '<%= config.bin %> start --port 2601 --bind 0.0.0.0',
     '<%= config.bin %> start --config /etc/svc/svc.conf -c wlan0mon -c rtl433-0',
+    'SVC_PASSWORD=... <%= config.bin %> start --user admin',
   ];
 
   static override flags = {
@@ -29,15 +30,18 @@ start without a configured login it creates one for user "svc" and prints the pa
     source: Flags.string({ char: 'c', description: 'datasource definition; repeat for several (replaces source= lines)', multiple: true }),
     port: Flags.integer({ description: 'HTTP and websocket port (default 2501)', min: 0, max: 65535 }),
     bind: Flags.string({ description: 'address to listen on (default 127.0.0.1)' }),
-    user: Flags.string({ description: 'admin login name (with --password)', dependsOn: ['password'] }),
-    password: Flags.string({ description: 'admin login password (with --user)', dependsOn: ['user'] }),
+    user: Flags.string({ description: 'admin login name (with --password, or the password in SVC_PASSWORD)' }),
+    password: Flags.string({ description: 'admin login password (with --user); SVC_PASSWORD keeps it out of the process list', dependsOn: ['user'] }),
     plugins: Flags.boolean({ description: 'print each plugin and what it contributed, then exit' }),
+    debug: Flags.boolean({ description: 'log debug lines too (the same as log_level=debug)' }),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Start);
     let svc: SvcServer;
     try {
+      const password = flags.password ?? (flags.user === undefined ? undefined : process.env.SVC_PASSWORD);
+      if (flags.user !== undefined && !password) throw new SvcError('SVC_ERR_BAD_REQUEST', '--user needs a password: --password, or SVC_PASSWORD in the environment (which keeps it out of the process list)');
       const config = loadConfig({
         configDir: flags['config-dir'],
         configFile: flags.config,
@@ -46,7 +50,8 @@ start without a configured login it creates one for user "svc" and prints the pa
           httpd_port: flags.port === undefined ? undefined : String(flags.port),
           httpd_bind_address: flags.bind,
           httpd_username: flags.user,
-          httpd_password: flags.password,
+          httpd_password: password,
+          log_level: flags.debug ? 'debug' : undefined,
         },
       });
       const { plugins, failures } = await loadServicePlugins(config);
@@ -110,18 +115,7 @@ function describePlugins(svc: SvcServer): string {
   const lines: string[] = [];
   for (const plugin of svc.plugins) {
     lines.push(`${plugin.name}: ${plugin.state}${plugin.error ? ` (${plugin.error.code}: ${plugin.error.message})` : ''}`);
-    const owned = <T extends { name: string }>(registry: { list(): T[]; ownerOf(name: string): string | undefined }) =>
-      registry.list().filter((entry) => registry.ownerOf(entry.name) === plugin.name).map((entry) => entry.name);
-    const parts: [string, string[]][] = [
-      ['fields', owned(svc.fields)],
-      ['PHYs', owned(svc.phys)],
-      ['datasource types', owned(svc.datasourceTypes)],
-      ['views', owned(svc.views)],
-      ['event topics', owned(svc.eventTopics)],
-      ['GPS types', owned(svc.gpsTypes)],
-      ['routes', owned(svc.routes)],
-    ];
-    for (const [label, names] of parts) if (names.length) lines.push(`  ${label} (${names.length}): ${names.join(', ')}`);
+    for (const [label, names] of pluginContributions(svc, plugin.name)) lines.push(`  ${label} (${names.length}): ${names.join(', ')}`);
   }
   return lines.join('\n');
 }

@@ -29,6 +29,7 @@ test('the default plugin has every part with its test, the report format, and th
     'src/report.ts',
     'src/view.test.ts',
     'src/view.ts',
+    'tsconfig.build.json',
     'tsconfig.json',
     'tsup.config.ts',
   ]);
@@ -85,7 +86,8 @@ test('the core range follows semver caret rules for the running core', () => {
 test('examples/minimal-plugin is exactly what svc plugin new makes today', () => {
   const example = fileURLToPath(new URL('../../../../examples/minimal-plugin', import.meta.url));
   const files = scaffold('minimal', [...PLUGIN_PARTS], 'minimal');
-  const regenerate = 'regenerate it: rm -rf examples/minimal-plugin && node packages/cli/bin/run.js plugin new minimal -d examples/minimal-plugin && npm install';
+  // The example is a workspace member, so its dev dependency is the core range, not a file: link.
+  const regenerate = 'regenerate it: rm -rf examples/minimal-plugin && node packages/cli/bin/run.js plugin new minimal -d examples/minimal-plugin --core-dependency ^0.1.0 && npm install';
   const committed = (directory: string): string[] =>
     readdirSync(join(example, directory), { withFileTypes: true })
       .filter((entry) => !['node_modules', 'dist'].includes(entry.name))

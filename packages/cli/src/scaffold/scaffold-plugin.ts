@@ -25,6 +25,11 @@ export interface ScaffoldOptions {
   readonly parts: ReadonlySet<PluginPart>;
   /** The running @svc/core version, from which the `core` range is made. */
   readonly coreVersion: string;
+  /**
+   * The `@svc/core` dev dependency spec (`file:<dir>` for a core not from a registry); by
+   * default the `core` range.
+   */
+  readonly coreDependency?: string;
   /** Template root (default: the templates shipped with @svc/cli). */
   readonly templates?: string;
 }
@@ -94,6 +99,7 @@ export function scaffoldPlugin(options: ScaffoldOptions): string[] {
       ...names,
       typeName: names.fieldPrefix.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(''),
       coreRange,
+      coreDependency: options.coreDependency ?? coreRange,
       description: describePlugin(names, parts),
     },
     flags: {

@@ -2,7 +2,8 @@
  * Login sessions: after a password login the server sets cookie `SVC=<token>`, so clients such
  * as browsers and python-kismet-rest need not send the password again. Sessions live in memory,
  * expire after a period without use, and are capped so password-only clients cannot grow the
- * table without bound.
+ * table without bound. Requests that carry the password every time (basic auth from a script)
+ * share one session per user, so a flood of them cannot push other logins' sessions out.
  */
 import type { Login } from './login.js';
 import { digest, randomToken } from './secrets.js';
@@ -15,12 +16,23 @@ interface Session {
 /** In-memory session table. */
 export class SessionStore {
   readonly #sessions = new Map<string, Session>();
+  /** Token of the session each user's password logins share, by user name. */
+  readonly #shared = new Map<string, string>();
 
   constructor(
     private readonly timeoutSeconds: number,
     private readonly maxSessions = 10_000,
     private readonly now: () => number = () => Date.now() / 1000,
   ) {}
+
+  /** The session password logins of this user share: its token while it lives, else a new one. */
+  shared(login: Login): string {
+    const token = this.#shared.get(login.name);
+    if (token !== undefined && this.verify(token)) return token;
+    const fresh = this.create(login);
+    this.#shared.set(login.name, fresh);
+    return fresh;
+  }
 
   /** Starts a session for a login and returns its token. */
   create(login: Login): string {
@@ -47,6 +59,11 @@ export class SessionStore {
     this.#sessions.delete(id);
     this.#sessions.set(id, session);
     return session.login;
+  }
+
+  /** Ends a session (logout); false when the token names none. */
+  revoke(token: string): boolean {
+    return this.#sessions.delete(digest(token).toString('hex'));
   }
 
   /** Number of live or not yet collected sessions. */

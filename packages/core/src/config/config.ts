@@ -50,6 +50,11 @@ export class Config {
     return (this.#values.get(key) ?? []).map((entry) => entry.value);
   }
 
+  /** Every value set for a key with where it was set, in file order (startup errors name the line). */
+  values(key: string): readonly ConfigValue[] {
+    return this.#values.get(key) ?? [];
+  }
+
   /** True when a file or flag set the key. */
   has(key: string): boolean {
     return (this.#values.get(key)?.length ?? 0) > 0;

@@ -2,6 +2,7 @@
  * The datasource record (kismet-reference 1.3), the type record (1.4) and the interface record
  * (1.6) as served, with their field registrations.
  */
+import { dataMap } from '../fields/data-map.js';
 import type { FieldDefinition } from '../fields/field-registry.js';
 import type { Datasource } from './datasource.js';
 import type { DatasourceTypeDefinition, ProbedInterface } from './datasource-type.js';
@@ -36,6 +37,8 @@ export const DATASOURCE_FIELDS: readonly FieldDefinition[] = [
   f('svc.datasource.hop_shuffle', 'uint8_t', '1 when the hop list is shuffled'),
   f('svc.datasource.error', 'uint8_t', '1 when the source failed'),
   f('svc.datasource.error_reason', 'string', 'why it failed or was closed'),
+  f('svc.datasource.error_kind', 'string', "permanent (not retried: fix the definition), transient (retried per the retry policy), empty without an error"),
+  f('svc.datasource.disabled', 'uint8_t', '1 after disable_source: closed until opened again or replaced by add_source'),
   f('svc.datasource.num_packets', 'uint64_t', 'packets received and processed'),
   f('svc.datasource.num_error_packets', 'uint64_t', 'packets judged malformed'),
   f('svc.datasource.packets_rrd', 'object', 'packets per second/minute/hour (rrd record)'),
@@ -59,6 +62,7 @@ export const DATASOURCE_FIELDS: readonly FieldDefinition[] = [
   f('svc.datasource.driver.passive_capable', 'uint8_t', 'receives data without being opened'),
   f('svc.datasource.driver.tuning_capable', 'uint8_t', 'can be tuned to a channel'),
   f('svc.datasource.driver.hop_capable', 'uint8_t', 'can hop channels'),
+  f('svc.datasource.driver.options', 'map[string,string]', "the type's own definition options, each with what it takes"),
   f('svc.datasource.probed.interface', 'string', 'interface to put in a definition'),
   f('svc.datasource.probed.capture_interface', 'string', 'interface that would capture'),
   f('svc.datasource.probed.options_vec', 'vector[string]', 'definition options for the interface'),
@@ -82,6 +86,7 @@ export function datasourceTypeRecord(type: DatasourceTypeDefinition): Record<str
     'svc.datasource.driver.passive_capable': flag(c.passive),
     'svc.datasource.driver.tuning_capable': flag(c.tune),
     'svc.datasource.driver.hop_capable': flag(c.hop),
+    'svc.datasource.driver.options': dataMap({ ...type.options }),
   };
 }
 
@@ -115,6 +120,8 @@ export function datasourceRecord(source: Datasource, now: number): Record<string
     'svc.datasource.hop_shuffle': flag(source.hopShuffle),
     'svc.datasource.error': flag(source.state === 'error'),
     'svc.datasource.error_reason': source.errorReason,
+    'svc.datasource.error_kind': source.state === 'error' ? source.errorKind : '',
+    'svc.datasource.disabled': flag(source.disabled),
     'svc.datasource.num_packets': source.numPackets,
     'svc.datasource.num_error_packets': source.numErrorPackets,
     'svc.datasource.packets_rrd': source.packetsRrd.toRecord(now),

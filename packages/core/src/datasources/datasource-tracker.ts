@@ -20,6 +20,7 @@ import { Datasource, type RemoteOpener } from './datasource.js';
 import { datasourceRecord, probedInterfaceRecord } from './datasource-fields.js';
 import type { Capture, DatasourceTypeDefinition } from './datasource-type.js';
 import { parseDefinition, type SourceDefinition } from './definition.js';
+import { checkDefinition, isPermanentFailure } from './definition-check.js';
 import { readSourceOptions } from './source-options.js';
 import { namedType, resolveSourceType, sourceUuid, withProbeTimeout } from './type-resolution.js';
 
@@ -41,12 +42,23 @@ export interface DatasourceDefaults {
   readonly retryDelay: number;
   readonly remoteCaptureListen: string;
   readonly remoteCapturePort: number;
+  /** `remote_capture_max_sources`: remote sources (capture tools, scan reporters) the server keeps at most. */
+  readonly maxRemoteSources: number;
+  /** `remote_capture_forget_after`: seconds after which a remote source whose tool has gone is removed. */
+  readonly forgetRemoteAfter: number;
 }
 
 /** Seconds a list_interfaces answer is reused: listing is costly. */
 const LIST_CACHE_MS = 15_000;
 /** Longest delay between re-open attempts. */
 const RETRY_MAX_MS = 60_000;
+
+/** A definition checked and ready to add: its type found, its options valid, its UUID free. */
+export interface PreparedSource {
+  readonly definition: SourceDefinition;
+  readonly type: DatasourceTypeDefinition;
+  readonly uuid: string;
+}
 
 /** What `setChannel` asks for (set_channel.cmd). */
 export interface ChannelRequest {
@@ -75,6 +87,7 @@ export class DatasourceTracker {
   #nextNumber = 1;
   #listCache: { at: number; result: Promise<Record<string, unknown>[]> } | undefined;
   #stopped = false;
+  #forgetTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: Dependencies) {
     this.#hopper = new ChannelHopper((source, channel, error) =>
@@ -111,29 +124,72 @@ export class DatasourceTracker {
 
   /**
    * Adds a source from a definition line and tries to open it. Resolves once it is added: an
-   * open failure leaves it in error (and retrying), not a rejection. Rejects for a bad
-   * definition, an unknown or unrecognised type, or a UUID already in use.
+   * open failure leaves it in error (and retrying unless the failure is permanent), not a
+   * rejection. Rejects for a bad definition (syntax, options the type does not take or values it
+   * refuses, a file that is missing or not a regular file), an unknown or unrecognised type, or
+   * a UUID already in use by a source that is not disabled.
    */
   async add(line: string): Promise<Datasource> {
+    return this.addPrepared(await this.prepare(line));
+  }
+
+  /**
+   * Everything `add` checks before it creates a source: the definition parsed, its type found
+   * and its options checked, its UUID free. `svc start` prepares its `source=` lines before it
+   * listens, so a bad one stops it with the reason instead of running without the source.
+   */
+  async prepare(line: string): Promise<PreparedSource> {
     const definition = parseDefinition(line);
     const type = await resolveSourceType(this.deps.types, definition);
     if (!type.open) {
       throw new SvcError('SVC_ERR_DATASOURCE_UNSUPPORTED', `datasource type '${type.name}' cannot capture on this server; it takes remote capture tools only`);
     }
+    await checkDefinition(type, definition);
     const uuid = sourceUuid(type, definition);
-    if (this.#sources.has(uuid)) throw new SvcError('SVC_ERR_CONFLICT', `a datasource with UUID ${uuid} already exists (${this.#sources.get(uuid)!.definition.line})`);
-    const source = this.#create(uuid, definition, type);
+    this.#checkUuidFree(uuid);
+    return { definition, type, uuid };
+  }
+
+  /** Adds a prepared source and tries to open it (see `add`); a disabled source of the same UUID is replaced. */
+  async addPrepared(prepared: PreparedSource): Promise<Datasource> {
+    this.#checkUuidFree(prepared.uuid);
+    const replaced = this.#sources.get(prepared.uuid);
+    if (replaced) await this.remove(replaced);
+    const source = this.#create(prepared.uuid, prepared.definition, prepared.type);
     await this.#open(source);
     return source;
   }
 
-  /** Re-opens a closed or failed source from its definition. */
+  /**
+   * Disables a source (Kismet's disable_source): closed, in error "disabled", never retried; a
+   * corrected definition can then be added under the same UUID, or the source opened again.
+   */
+  async disable(source: Datasource): Promise<void> {
+    if (source.disabled) throw new SvcError('SVC_ERR_CONFLICT', `datasource ${source.name} is already disabled`);
+    source.remoteOpener = undefined;
+    await this.#shut(source, 'error', 'disabled by request');
+    source.errorKind = 'permanent';
+    source.disabled = true;
+    this.#publish('DATASOURCE_CLOSED', source, `datasource ${source.name} disabled`);
+  }
+
+  /** Removes a source from the server altogether: closed, unlisted, its UUID free for a new definition. */
+  async remove(source: Datasource): Promise<void> {
+    source.remoteOpener = undefined;
+    await this.#shut(source, 'closed', 'removed by request');
+    this.#sources.delete(source.uuid);
+    this.#hopper.resplit(this.#group(source));
+    this.#publish('DATASOURCE_REMOVED', source, `datasource ${source.name} removed`);
+  }
+
+  /** Re-opens a closed, failed or disabled source from its definition. */
   async open(source: Datasource): Promise<void> {
     if (source.running || source.state === 'opening') throw new SvcError('SVC_ERR_CONFLICT', `datasource ${source.name} is already open`);
     if (source.remote && !source.remoteOpener) {
       throw new SvcError('SVC_ERR_CONFLICT', `datasource ${source.name} is a remote capture; it opens when its capture tool connects`);
     }
     this.#cancelRetry(source);
+    source.disabled = false;
     await this.#open(source);
   }
 
@@ -231,15 +287,24 @@ export class DatasourceTracker {
     let source = this.#sources.get(uuid);
     const definition = parseDefinition(request.definition);
     if (source) {
+      if (!source.remote) {
+        throw new SvcError('SVC_ERR_CONFLICT', `UUID ${uuid} belongs to the local datasource ${source.name}; a remote capture tool may only use a free UUID or one of a remote source`);
+      }
       if (source.type !== type) throw new SvcError('SVC_ERR_CONFLICT', `datasource ${uuid} is of type ${source.type.name}, not ${type.name}`);
       if (source.running || source.state === 'opening') await this.#shut(source, 'closed', 'replaced by a new remote connection');
       this.#cancelRetry(source);
       source.definition = definition;
       source.options = readSourceOptions(definition);
     } else {
+      const remotes = this.list().filter((other) => other.remote).length;
+      if (remotes >= this.deps.defaults.maxRemoteSources) {
+        throw new SvcError('SVC_ERR_TOO_MANY_SOURCES', `the server holds ${remotes} remote sources, its limit (remote_capture_max_sources); sources whose tool has gone are forgotten after remote_capture_forget_after`);
+      }
       source = this.#create(uuid, definition, type);
+      this.#forgetTimer ??= setInterval(() => void this.#forgetGoneRemotes(), Math.min(60_000, (this.deps.defaults.forgetRemoteAfter * 1000) / 2)).unref();
     }
     source.remote = true;
+    source.remoteLeftAt = 0;
     source.remoteIp = request.remoteIp;
     source.remoteOpener = request.opener;
     await this.#open(source);
@@ -250,13 +315,36 @@ export class DatasourceTracker {
   remoteLost(source: Datasource, opener: RemoteOpener, reason: string): void {
     if (source.remoteOpener !== opener) return;
     source.remoteOpener = undefined;
+    source.remoteLeftAt = Date.now();
     if (source.state === 'closed') return;
     void this.#fail(source, source.generation, new Error(reason));
+  }
+
+  /** A remote capture tool shut down cleanly (SHUTDOWN): its source is closed, not failed, until the tool connects again. */
+  async remoteEnded(source: Datasource, opener: RemoteOpener, reason: string): Promise<void> {
+    if (source.remoteOpener !== opener) return;
+    source.remoteOpener = undefined;
+    source.remoteLeftAt = Date.now();
+    if (source.state === 'closed') return;
+    await this.#shut(source, 'closed', reason);
+    this.#publish('DATASOURCE_CLOSED', source, `datasource ${source.name} closed: ${reason}`);
+  }
+
+  /** Removes remote sources whose tool left longer ago than `remote_capture_forget_after`. */
+  async #forgetGoneRemotes(): Promise<void> {
+    const cutoff = Date.now() - this.deps.defaults.forgetRemoteAfter * 1000;
+    for (const source of this.list()) {
+      if (source.remote && !source.remoteOpener && source.remoteLeftAt > 0 && source.remoteLeftAt < cutoff) {
+        await this.remove(source);
+        this.#message(`datasource ${source.name} forgotten: its remote tool left more than ${this.deps.defaults.forgetRemoteAfter} s ago`, MessageFlags.INFO);
+      }
+    }
   }
 
   /** Closes every source (shutdown). */
   async stop(): Promise<void> {
     this.#stopped = true;
+    clearInterval(this.#forgetTimer);
     this.#hopper.stopAll();
     for (const source of this.#sources.values()) {
       this.#cancelRetry(source);
@@ -351,9 +439,11 @@ export class DatasourceTracker {
   async #fail(source: Datasource, generation: number, error: unknown): Promise<void> {
     if (generation !== source.generation) return;
     const reason = describeError(error);
+    const permanent = isPermanentFailure(error);
     await this.#shut(source, 'error', reason);
-    this.#publish('DATASOURCE_ERROR', source, `datasource ${source.name} failed: ${reason}`, MessageFlags.ERROR);
-    if (source.retry && !source.remote && !this.#stopped) {
+    source.errorKind = permanent ? 'permanent' : 'transient';
+    this.#publish('DATASOURCE_ERROR', source, `datasource ${source.name} failed${permanent ? ' (permanently: fix its definition, then open it or add it again)' : ''}: ${reason}`, MessageFlags.ERROR);
+    if (source.retry && !source.remote && !this.#stopped && !permanent) {
       const delay = Math.min(RETRY_MAX_MS, this.deps.defaults.retryDelay * 1000 * 2 ** Math.min(source.retryAttempts, 4));
       const timer = setTimeout(() => {
         this.#retryTimers.delete(source);
@@ -377,6 +467,16 @@ export class DatasourceTracker {
     source.capture = undefined;
     if (capture) {
       await capture.close().catch((error: unknown) => this.deps.log.warn(`datasource ${source.name}: closing its capture failed: ${describeError(error)}`));
+    }
+  }
+
+  #checkUuidFree(uuid: string): void {
+    const existing = this.#sources.get(uuid);
+    if (existing && !existing.disabled) {
+      throw new SvcError(
+        'SVC_ERR_CONFLICT',
+        `a datasource with UUID ${uuid} already exists (${existing.definition.line}); disable_source.cmd or remove_source.cmd takes it out so another definition can use the UUID`,
+      );
     }
   }
 

@@ -93,11 +93,29 @@ export interface DatasourceTypeDefinition {
   /** One line for `/datasource/types.json`. */
   readonly description: string;
   readonly capabilities: DatasourceCapabilities;
+  /**
+   * The type's own definition options, name to a one-line description. When a type declares
+   * them, a definition with any other option (besides the generic ones every source takes) is a
+   * bad definition, answered with a 400 before anything opens; `/datasource/types.json` lists
+   * them. A type that declares none accepts any option.
+   */
+  readonly options?: Readonly<Record<string, string>>;
+  /**
+   * Checks the values of the type's options (and anything else about the definition that cannot
+   * change, such as a named file being a regular file) before the source is added: throw an
+   * `SvcError` `SVC_ERR_BAD_DEFINITION` naming the option and what it takes. A definition that
+   * passes may still fail to open (a device unplugged); that is not checked here.
+   */
+  validate?(definition: SourceDefinition): void | Promise<void>;
   /** Whether the definition is for this type (asked when `type=` is absent). */
   probe?(definition: SourceDefinition, context: ProbeContext): Promise<boolean>;
   /** Interfaces this type could open on this host. */
   list?(context: ProbeContext): Promise<readonly ProbedInterface[]>;
-  /** Opens a capture; a thrown error (with a reason a user can act on) puts the source in error. */
+  /**
+   * Opens a capture; a thrown error (with a reason a user can act on) puts the source in error.
+   * The source is re-opened after a back-off unless the error is permanent
+   * (`SVC_ERR_DATASOURCE_PERMANENT`, `SVC_ERR_BAD_DEFINITION`: retrying cannot help).
+   */
   open?(definition: SourceDefinition, context: OpenContext): Promise<Capture>;
   /**
    * A stable UUID for a definition without `uuid=` (pcapfile derives it from the path), so a

@@ -20,6 +20,14 @@ export type RemoteOpener = () => Promise<Capture>;
 export class Datasource {
   state: DatasourceState = 'opening';
   errorReason = '';
+  /**
+   * What kind of failure the error is: `permanent` (the definition, its type or what it names is
+   * wrong; it is not retried) or `transient` (a device unplugged, a helper died, a remote tool
+   * gone; it is retried per the retry policy). Empty while there is no error.
+   */
+  errorKind: '' | 'permanent' | 'transient' = '';
+  /** Set by disable_source: closed and never retried until opened again or replaced. */
+  disabled = false;
   capture: Capture | undefined = undefined;
   info: CaptureInfo = {};
   /** Channels the capture supports. */
@@ -48,6 +56,8 @@ export class Datasource {
   remoteIp = '';
   /** Set while a remote capture tool is connected for this source. */
   remoteOpener: RemoteOpener | undefined = undefined;
+  /** When (ms since the epoch) the remote tool last went away; 0 while connected or never. */
+  remoteLeftAt = 0;
   /** Replace packet times with server time (remote sources). */
   overrideTimestamp: boolean;
   /** Bumped on every open and close, so a capture loop can tell it has been replaced. */

@@ -78,7 +78,8 @@ test('hop rates: N/sec (or bare N), N/min, N/dwell; the slow-hop formula 1 / (6 
   assert.is(parseHopRate('30/min'), 0.5);
   assert.is(parseHopRate('4/dwell'), 0.25);
   assert.is(parseHopRate(String(1 / (6 / 3))), 0.5); // the spec's slow-hop formula gives a plain rate
-  for (const bad of ['0/sec', '-1', '5/hour', 'x/sec', '', '1/']) assert.throws(() => parseHopRate(bad), (error: Error) => isSvcError(error, 'SVC_ERR_BAD_RATE'), bad);
+  assert.is(parseHopRate('1/min'), 1 / 60);
+  for (const bad of ['0/sec', '-1', '5/hour', 'x/sec', '', '1/', '0.0000000001/sec', '1000000/sec', '100000/dwell']) assert.throws(() => parseHopRate(bad), (error: Error) => isSvcError(error, 'SVC_ERR_BAD_RATE'), bad);
   assert.is(parseBoolean('Yes'), true);
   assert.is(parseBoolean('off'), false);
   assert.is(parseBoolean('2'), undefined);

@@ -94,7 +94,7 @@ test('stderr lines become messages when asked; unreadable stdout lines are repor
         const n = (JSON.parse(line) as { n: number }).n;
         return testPacket({ mac: '00:00:00:00:00:01', signal: n }, 'HELPER-UUID');
       },
-      stderrLevel: (line) => (line.startsWith('Tuned') ? 'info' : undefined),
+      classifyStderr: (line) => (line.startsWith('Tuned') ? { level: 'info' } : line === 'banner' ? { level: 'debug' } : undefined),
     }),
     context(messages),
   );
@@ -109,7 +109,7 @@ test('stderr lines become messages when asked; unreadable stdout lines are repor
 test('with a stderr classifier only the lines it posts explain an exit; anyExitFails makes a clean exit a failure', async () => {
   const capture = await openHelperCapture(
     nodeHelper(`console.error('banner v1'); console.error('Async read stalled, exiting!'); console.error('banner again'); process.exit(0);`, {
-      stderrLevel: (line) => (line.includes('stalled') ? 'error' : undefined),
+      classifyStderr: (line) => (line.includes('stalled') ? { level: 'error' } : line.startsWith('banner') ? { level: 'debug' } : undefined),
       anyExitFails: true,
     }),
     context(),
@@ -121,6 +121,33 @@ test('with a stderr classifier only the lines it posts explain an exit; anyExitF
     failure = error as Error;
   }
   assert.is(failure?.message, 'fake-helper exited with code 0: Async read stalled, exiting!');
+});
+
+test('stderr lines a classifier does not recognise are never shown, only counted; recognised ones may be reworded', async () => {
+  const messages: string[] = [];
+  const logged: string[] = [];
+  const capture = await openHelperCapture(
+    nodeHelper(
+      `console.error('Unknown keyword "root:$6$secret:19000"'); console.error('root:$6$another-secret'); console.error('  [-V] usage line'); console.error('Tuned to 433.920MHz.'); process.exit(1);`,
+      {
+        classifyStderr: (line) => (line.startsWith('Tuned') ? { level: 'info' } : line.startsWith('Unknown keyword') ? { level: 'error', text: 'Unknown keyword in the config file (the line is not shown)' } : undefined),
+      },
+    ),
+    { uuid: 'U', log: { ...createLogger({ write: () => {} }), debug: (text: string) => void logged.push(text) }, message: (text, level = 'info') => void messages.push(`${level}: ${text}`) },
+  );
+  let failure: Error | undefined;
+  try {
+    for await (const batch of capture.packets) void batch;
+  } catch (error) {
+    failure = error as Error;
+  }
+  assert.is(failure?.message, 'fake-helper exited with code 1: Unknown keyword in the config file (the line is not shown) / Tuned to 433.920MHz. (and 2 stderr lines not shown)');
+  assert.equal(messages, [
+    'error: fake-helper: Unknown keyword in the config file (the line is not shown)',
+    'error: fake-helper printed a line that is not one of its known diagnostics; such lines are not shown, since they may quote a file it read',
+    'info: fake-helper: Tuned to 433.920MHz.',
+  ]);
+  assert.not.ok([...messages, ...logged, failure!.message].some((text) => text.includes('secret')), 'the secret lines appear nowhere');
 });
 
 test('close stops the program, with SIGKILL when it ignores SIGTERM, and ends the packets without an error', async () => {

@@ -16,6 +16,13 @@ const STDERR_TAIL_LINES = 5;
 /** Longest stdout line accepted: a program printing this much without a newline is not speaking lines. */
 const MAX_LINE_BYTES = 1 << 20;
 
+/** What a helper's stderr line is, for its classifier. */
+export interface StderrVerdict {
+  readonly level: 'info' | 'error' | 'debug';
+  /** What to show instead of the line. */
+  readonly text?: string;
+}
+
 /** How to run a helper program and read it. */
 export interface HelperProcessOptions {
   /** Program to run, looked up on PATH. */
@@ -29,11 +36,15 @@ export interface HelperProcessOptions {
   /** Turns one stdout line into packets; may return none. Throwing counts the line as unreadable. */
   parseLine(line: string): Packet | readonly Packet[] | undefined;
   /**
-   * Which stderr lines become datasource messages, and at which level; the rest are logged at
-   * debug. By default none are posted (programs print banners there). When given, only the
-   * lines it posts explain an exit, so a banner never stands in for the reason.
+   * Sorts the program's stderr lines. A line it recognises as the program's own diagnostic gets
+   * a level: `info` or `error` posts it as a datasource message (and lets it explain an exit),
+   * `debug` only logs it (a banner); `text` replaces the line where it would quote something the
+   * program read. A line it does not recognise is never shown, posted or logged, because it may
+   * quote a file the program was given (rtl_433 echoes bad config lines); it is only counted,
+   * once as a generic message and in the exit reason. Without a classifier every line is logged
+   * at debug and the last ones explain an exit.
    */
-  stderrLevel?(line: string): 'info' | 'error' | undefined;
+  classifyStderr?(line: string): StderrVerdict | undefined;
   /**
    * Whether every exit is a failure, even with code 0: a live capture that stops has lost its
    * device. By default a clean exit is the normal end of the data (a replayed recording).
@@ -87,16 +98,34 @@ export async function openHelperCapture(options: HelperProcessOptions, context: 
     context.message(`${name} printed a line longer than ${MAX_LINE_BYTES} bytes; stopping it`, 'error');
     child.kill('SIGKILL');
   });
+  let unshownLines = 0;
+  const remember = (text: string) => {
+    stderrTail.push(text);
+    if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
+  };
   readLines(child.stderr!, (line) => {
-    if (line.trim() === '') return;
-    const level = options.stderrLevel?.(line);
-    if (level || !options.stderrLevel) {
-      stderrTail.push(line.trim());
-      if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
+    const trimmed = line.trim();
+    if (trimmed === '') return;
+    if (!options.classifyStderr) {
+      remember(trimmed);
+      context.log.debug(`${name}: ${trimmed}`);
+      return;
     }
-    if (level) context.message(`${name}: ${line.trim()}`, level);
-    else context.log.debug(`${name}: ${line.trim()}`);
+    const verdict = options.classifyStderr(trimmed);
+    if (!verdict) {
+      if (unshownLines++ === 0) context.message(`${name} printed a line that is not one of its known diagnostics; such lines are not shown, since they may quote a file it read`, 'error');
+      return;
+    }
+    const text = verdict.text ?? trimmed;
+    if (verdict.level === 'debug') {
+      context.log.debug(`${name}: ${text}`);
+      return;
+    }
+    remember(text);
+    context.message(`${name}: ${text}`, verdict.level);
   });
+  const exitReason = (exit: { code: number | null; signal: NodeJS.Signals | null }) =>
+    `${describeExit(name, exit, stderrTail)}${unshownLines ? ` (and ${unshownLines} stderr line${unshownLines === 1 ? '' : 's'} not shown)` : ''}`;
 
   const started = new Promise<void>((resolve, reject) => {
     child.on('error', (error: NodeJS.ErrnoException) => {
@@ -108,7 +137,7 @@ export async function openHelperCapture(options: HelperProcessOptions, context: 
       const timer = setTimeout(resolve, options.startupMs);
       void exited.then((exit) => {
         clearTimeout(timer);
-        reject(new Error(exitReason(name, exit, stderrTail)));
+        reject(new Error(exitReason(exit)));
       });
     });
   });
@@ -121,7 +150,7 @@ export async function openHelperCapture(options: HelperProcessOptions, context: 
 
   void exited.then((exit) => {
     if (closing || (exit.code === 0 && exit.signal === null && !options.anyExitFails)) queue.end();
-    else queue.fail(new Error(exitReason(name, exit, stderrTail)));
+    else queue.fail(new Error(exitReason(exit)));
   });
 
   return {
@@ -160,7 +189,7 @@ function startError(name: string, options: HelperProcessOptions, error: NodeJS.E
   return new Error(`${name} could not be started: ${error.message}`);
 }
 
-function exitReason(name: string, exit: { code: number | null; signal: NodeJS.Signals | null }, stderrTail: readonly string[]): string {
+function describeExit(name: string, exit: { code: number | null; signal: NodeJS.Signals | null }, stderrTail: readonly string[]): string {
   const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
   return stderrTail.length ? `${name} ${how}: ${stderrTail.join(' / ')}` : `${name} ${how}`;
 }

@@ -42,6 +42,27 @@ export interface SourceOptions {
 
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 
+/** Options every source takes, whatever its type (kismet-reference 5.1). */
+export const GENERIC_SOURCE_OPTIONS: readonly string[] = [
+  'type',
+  'name',
+  'uuid',
+  'channel',
+  'channels',
+  'add_channels',
+  'block_channels',
+  'channel_hop',
+  'channel_hoprate',
+  'retry',
+  'timestamp',
+  'info_antenna_type',
+  'info_antenna_gain',
+  'info_antenna_orientation',
+  'info_antenna_beamwidth',
+  'info_amp_type',
+  'info_amp_gain',
+];
+
 /** Reads the generic options; a malformed value is `SVC_ERR_BAD_DEFINITION`. */
 export function readSourceOptions(definition: SourceDefinition): SourceOptions {
   const get = (name: string) => definition.options.get(name);
@@ -108,9 +129,26 @@ export function parseHopRate(text: string): number {
   const value = match ? Number(match[1]) : Number.NaN;
   if (!match || !(value > 0)) throw new SvcError('SVC_ERR_BAD_RATE', `'${text}' is not a hop rate: use N/sec, N/min or N/dwell with N > 0`);
   const unit = (match[2] ?? 'sec').toLowerCase();
-  if (unit === 'min' || unit === 'minute') return value / 60;
-  if (unit === 'dwell') return 1 / value;
-  return value;
+  if (unit === 'min' || unit === 'minute') return checkHopRate(value / 60, text);
+  if (unit === 'dwell') return checkHopRate(1 / value, text);
+  return checkHopRate(value, text);
+}
+
+/** Slowest hop rate: one hop an hour. */
+export const MIN_HOP_RATE = 1 / 3600;
+
+/** Fastest hop rate: 100 hops a second (a tune takes milliseconds). */
+export const MAX_HOP_RATE = 100;
+
+/**
+ * A hop rate in hops per second, checked before it reaches a timer: a rate of 1e-10 would be an
+ * interval past setInterval's range, which Node turns into 1 ms.
+ */
+export function checkHopRate(rate: number, text: string = String(rate)): number {
+  if (!Number.isFinite(rate) || rate < MIN_HOP_RATE || rate > MAX_HOP_RATE) {
+    throw new SvcError('SVC_ERR_BAD_RATE', `hop rate ${text} is out of range: it must be between one hop an hour (0.000278/sec, 0.0167/min) and 100/sec`);
+  }
+  return rate;
 }
 
 /** `true/false`, `yes/no`, `1/0`, `on/off`; undefined for anything else. */

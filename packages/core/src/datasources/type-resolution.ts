@@ -8,6 +8,7 @@ import { SvcError } from '../errors.js';
 import type { Registry } from '../registry.js';
 import type { DatasourceTypeDefinition } from './datasource-type.js';
 import type { SourceDefinition } from './definition.js';
+import { checkSourceFile, looksLikePath } from './source-file.js';
 import { readSourceOptions } from './source-options.js';
 
 /** Milliseconds a probe or list request may take. */
@@ -21,13 +22,18 @@ export function namedType(types: Registry<DatasourceTypeDefinition>, name: strin
   throw new SvcError('SVC_ERR_NO_DATASOURCE_TYPE', `no datasource type '${name}'; known types: ${known.join(', ') || 'none (no capture plugin is loaded)'}`);
 }
 
-/** The type of a definition: the one `type=` names, else the first probe-capable type that says yes. */
+/**
+ * The type of a definition: the one `type=` names, else the first probe-capable type that says
+ * yes. When none does and the interface is written as a path, a missing or unreadable file is
+ * named as such ("no such file"), not as an unrecognised definition.
+ */
 export async function resolveSourceType(types: Registry<DatasourceTypeDefinition>, definition: SourceDefinition): Promise<DatasourceTypeDefinition> {
   const named = readSourceOptions(definition).type;
   if (named !== undefined) return namedType(types, named);
   const candidates = types.list().filter((type) => type.capabilities.probe && type.probe);
   const found = await firstYes(candidates.map((type) => ({ value: type, ask: (signal: AbortSignal) => type.probe!(definition, { signal }) })));
   if (found) return found;
+  if (looksLikePath(definition.interface)) await checkSourceFile(definition.interface);
   throw new SvcError(
     'SVC_ERR_NO_DATASOURCE_TYPE',
     `no datasource type recognised '${definition.line}' (asked: ${candidates.map((type) => type.name).join(', ') || 'none'}); name one with type=`,

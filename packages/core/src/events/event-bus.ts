@@ -57,6 +57,11 @@ export class EventBus {
     return this.#listeners.has(topic) || this.#listeners.has(ALL_TOPICS) || this.hooks.event.taps.length > 0;
   }
 
+  /** Whether a topic was declared (`*` always is), so subscribers can refuse a typo. */
+  hasTopic(topic: string): boolean {
+    return topic === ALL_TOPICS || this.topics.has(topic);
+  }
+
   /** Declared topics. */
   listTopics(): EventTopicDefinition[] {
     return this.topics.list();

@@ -16,12 +16,19 @@ export interface FieldSpec {
   readonly count: boolean;
 }
 
+/**
+ * Most fields one request may name. Aliases let a client ask for the same large field many
+ * times over, so without a cap a small request could ask for an answer of gigabytes.
+ */
+export const MAX_FIELDS = 256;
+
 /** Parses and validates a `fields` value; anything malformed is a 400 saying what is wrong. */
 export function parseFieldSpecs(raw: unknown): FieldSpec[] {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) {
     throw new SvcError('SVC_ERR_BAD_FIELDS', "'fields' must be a list of field names or [field, alias] pairs");
   }
+  if (raw.length > MAX_FIELDS) throw new SvcError('SVC_ERR_BAD_FIELDS', `'fields' names ${raw.length} fields; the limit is ${MAX_FIELDS}`);
   return raw.map((item, index) => {
     let path: unknown = item;
     let alias: unknown;

@@ -3,15 +3,20 @@
  * matches when any pair matches. Walking the path, a list or a data map met before the last
  * segment expands to every element, so `dot11.device/dot11.device.advertised_ssid_map/
  * dot11.advertisedssid.ssid` tests every advertised SSID. Only string values are tested.
- * A bare pair (not nested in a list) or a regex that does not compile is a 400.
+ * A bare pair (not nested in a list), too many pairs, or a regex that does not compile (see
+ * client-regex.ts: linear-time matching, PCRE option prefixes) is a 400.
  */
 import { SvcError } from '../errors.js';
+import { compileClientRegex, type ClientRegex } from './client-regex.js';
 import { isDataMap } from './data-map.js';
+
+/** Most filter pairs one request may carry. */
+export const MAX_REGEX_FILTERS = 64;
 
 /** One compiled filter pair. */
 export interface RegexFilter {
   readonly path: readonly string[];
-  readonly regex: RegExp;
+  readonly regex: ClientRegex;
 }
 
 /** Parses and compiles a `regex` value. */
@@ -20,17 +25,14 @@ export function parseRegexFilters(raw: unknown): RegexFilter[] {
   if (!Array.isArray(raw) || raw.some((pair) => !Array.isArray(pair))) {
     throw new SvcError('SVC_ERR_BAD_REQUEST', "'regex' must be a list of [field path, regex] pairs, nested even for one pair: [[\"path\", \"regex\"]]");
   }
+  if (raw.length > MAX_REGEX_FILTERS) {
+    throw new SvcError('SVC_ERR_BAD_REQUEST', `'regex' has ${raw.length} pairs; the limit is ${MAX_REGEX_FILTERS}`);
+  }
   return raw.map((pair: unknown[], index) => {
     if (pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string' || pair[0] === '') {
       throw new SvcError('SVC_ERR_BAD_REQUEST', `regex[${index}] must be a [field path, regex] pair of strings`);
     }
-    let regex: RegExp;
-    try {
-      regex = new RegExp(pair[1]);
-    } catch (error) {
-      throw new SvcError('SVC_ERR_BAD_REQUEST', `regex[${index}]: invalid regex: ${(error as Error).message}`);
-    }
-    return { path: pair[0].split('/').filter(Boolean), regex };
+    return { path: pair[0].split('/').filter(Boolean), regex: compileClientRegex(pair[1], `regex[${index}]`) };
   });
 }
 

@@ -92,6 +92,15 @@ test('an unexpected fault is a 500 without its message or stack; the service kee
   assert.is((await t.request('/system/timestamp.json')).status, 200);
 });
 
+test('anonymous clients get 401 for unknown paths and wrong methods too, so they cannot map the routes', async () => {
+  for (const [path, method] of [['/no/such/thing.json', 'GET'], ['/echo/echo.cmd', 'GET'], ['/system/status.json', 'DELETE'], ['/datasource/by-uuid/x/nothing.cmd', 'POST']] as const) {
+    const answer = await json(await t.request(path, { method, auth: false }));
+    assert.equal(answer, { status: 401, body: { error: 'this resource requires a login: basic auth, ?user=&password=, or an SVC session or API token', code: 'SVC_ERR_UNAUTHORIZED' } }, `${method} ${path}`);
+  }
+  const wrongLogin = await t.request('/no/such/thing.json', { auth: 'Basic ' + Buffer.from('admin:nope').toString('base64') });
+  assert.is(wrongLogin.status, 401);
+});
+
 test('unknown paths are 404 and wrong methods 405 with Allow, both as JSON', async () => {
   const missing = await t.request('/no/such/thing.json');
   assert.equal(await json(missing), { status: 404, body: { error: 'no resource at /no/such/thing.json', code: 'SVC_ERR_NOT_FOUND' } });
@@ -101,11 +110,17 @@ test('unknown paths are 404 and wrong methods 405 with Allow, both as JSON', asy
   assert.is(((await wrong.json()) as any).code, 'SVC_ERR_METHOD_NOT_ALLOWED');
 });
 
-test('credentials: none is 401 with a JSON body; ?user=&password= works and sets a session cookie that works alone', async () => {
+test('credentials: none is 401 with a JSON body, distinct from a wrong password or a stale token; ?user=&password= works and sets a session cookie that works alone', async () => {
   const anonymous = await t.request('/system/status.json', { auth: false });
   assert.is(anonymous.status, 401);
   assert.is(((await anonymous.json()) as any).code, 'SVC_ERR_UNAUTHORIZED');
-  assert.is((await t.request('/system/status.json', { auth: 'Basic ' + Buffer.from('admin:wrong').toString('base64') })).status, 401);
+  const wrongPassword = await json(await t.request('/system/status.json', { auth: 'Basic ' + Buffer.from('admin:wrong').toString('base64') }));
+  assert.equal(wrongPassword, { status: 401, body: { error: 'wrong user or password', code: 'SVC_ERR_BAD_CREDENTIALS' } });
+  const wrongQuery = await json(await t.request('/system/status.json?user=nobody&password=test-password', { auth: false }));
+  assert.equal(wrongQuery.body.error, 'wrong user or password');
+  const staleToken = await json(await t.request('/system/status.json', { auth: false, headers: { cookie: 'SVC=00000000000000000000000000000000' } }));
+  assert.equal([staleToken.status, staleToken.body.code], [401, 'SVC_ERR_BAD_CREDENTIALS']);
+  assert.match(staleToken.body.error, 'token is not valid');
   const login = await t.request('/system/status.json?user=admin&password=test-password', { auth: false });
   assert.is(login.status, 200);
   const cookie = login.headers.get('set-cookie') ?? '';
@@ -113,6 +128,20 @@ test('credentials: none is 401 with a JSON body; ?user=&password= works and sets
   const session = await t.request('/session/check_session', { auth: false, headers: { cookie: cookie.split(';')[0]! } });
   assert.is(session.status, 200);
   assert.is(await session.text(), 'Session valid\n');
+});
+
+test('a flood of basic-auth requests shares one session: it cannot push another login\'s session cookie out', async () => {
+  const login = await t.request('/system/status.json?user=admin&password=test-password', { auth: false });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  assert.match(cookie, /^SVC=[0-9A-F]{32}$/);
+  const tokens = new Set<string>();
+  // More requests than the session table holds (10 000): each one used to start a session.
+  for (let n = 0; n < 10_050; n++) {
+    const response = await t.request('/system/timestamp.json');
+    if (n % 1000 === 0) tokens.add((response.headers.get('set-cookie') ?? '').split(';')[0]!);
+  }
+  assert.is(tokens.size, 1, 'one shared session for the password logins');
+  assert.is((await t.request('/session/check_session', { auth: false, headers: { cookie } })).status, 200, 'the earlier session still works');
 });
 
 test('API keys: a readonly key reads but gets 403 on admin routes; ?SVC= works; revoked keys stop working', async () => {

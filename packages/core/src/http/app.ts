@@ -2,7 +2,7 @@
  * Builds the hono app from the route table: one hono route per path, extension and method, the
  * role check in front of each (websocket upgrades included, so a bad login is refused with 401
  * before the upgrade), the command dictionary read once, and the answer serialized in the format
- * the extension asked for. Every error becomes JSON `{error, code}`; unexpected ones are logged
+ * the extension asked for (a `StreamedList` as a stream the client's reading paces). Every error becomes JSON `{error, code}`; unexpected ones are logged
  * with their stack and answered 500 without it.
  */
 import { upgradeWebSocket } from '@hono/node-server';
@@ -15,6 +15,7 @@ import { roleAllows, type Login } from '../auth/login.js';
 import { TOKEN_NAME, type Authenticator } from '../auth/authenticator.js';
 import { readRequestInput } from './request-body.js';
 import { contentTypeOf, serialize } from './serializers.js';
+import { StreamedList } from './streamed-list.js';
 import type {
   HttpRouteDefinition,
   RouteFormat,
@@ -35,7 +36,7 @@ export interface HttpAppDependencies {
   readonly maxBodyBytes: number;
 }
 
-type AppEnv = { Variables: { login: Login } };
+type AppEnv = { Variables: { login: Login | undefined } };
 
 const NO_CACHE = { 'cache-control': 'no-store' };
 
@@ -45,10 +46,12 @@ export function createHttpApp(deps: HttpAppDependencies): Hono<AppEnv> {
   const known: { pattern: RegExp; methods: readonly string[] }[] = [];
 
   const authorize = (role: RouteRole) => async (c: Context<AppEnv>, next: () => Promise<void>) => {
-    const authentication = deps.authenticator.authenticate(c.req.raw.headers, new URL(c.req.url));
+    if (role === 'public') return next();
+    const url = new URL(c.req.url);
+    const authentication = deps.authenticator.authenticate(c.req.raw.headers, url);
     if (!authentication) {
       c.header('www-authenticate', 'Basic realm="svc"');
-      throw new SvcError('SVC_ERR_UNAUTHORIZED', 'this resource requires a login: basic auth, ?user=&password=, or an SVC session or API token');
+      throw deps.authenticator.refusal(c.req.raw.headers, url);
     }
     if (!roleAllows(authentication.login, role)) {
       throw new SvcError('SVC_ERR_FORBIDDEN', `login '${authentication.login.name}' has role '${authentication.login.role}'; this resource requires '${role}'`);
@@ -72,7 +75,14 @@ export function createHttpApp(deps: HttpAppDependencies): Hono<AppEnv> {
   }
 
   app.notFound((c) => {
-    const path = new URL(c.req.url).pathname;
+    const url = new URL(c.req.url);
+    // Without a login, a missing path and a wrong method look like any other resource: a 401,
+    // so anonymous clients cannot map the routes.
+    if (!deps.authenticator.authenticate(c.req.raw.headers, url)) {
+      c.header('www-authenticate', 'Basic realm="svc"');
+      return errorResponse(c, deps.authenticator.refusal(c.req.raw.headers, url), deps.log);
+    }
+    const path = url.pathname;
     const allowed = known.filter((entry) => entry.pattern.test(path)).flatMap((entry) => entry.methods);
     const error = allowed.length
       ? new SvcError('SVC_ERR_METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on ${path}; use ${[...new Set(allowed)].join(' or ')}`)
@@ -90,6 +100,10 @@ async function answer(route: HttpRouteDefinition, format: RouteFormat, c: Contex
   const specs = tracked && route.simplify !== false ? parseFieldSpecs(command.fields) : [];
   const result = await route.handler({ params: c.req.param(), command, vars, format, login: c.get('login'), request: c.req.raw });
   if (result instanceof Response) return result;
+  if (result instanceof StreamedList) {
+    const list = specs.length ? new StreamedList(result.items, (item) => simplify(result.toRecord(item), specs), result.envelope) : result;
+    return c.body(list.toStream(tracked ? format : 'json', deps.fields), 200, { 'content-type': contentTypeOf(tracked ? format : 'json'), ...NO_CACHE });
+  }
   if (typeof result === 'string' && !tracked) {
     return c.body(result, 200, { 'content-type': format === 'html' ? contentTypeOf('html') : contentTypeOf('txt'), ...NO_CACHE });
   }

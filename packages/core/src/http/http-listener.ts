@@ -1,13 +1,15 @@
 /**
  * Puts the hono app on a real port: @hono/node-server for HTTP, with a `ws` server attached to
- * the same port for websocket upgrades (which pass through the app, and so its auth, first).
+ * the same port for websocket upgrades (which pass through the app, and so its auth, first; a
+ * refused upgrade gets the app's JSON error body, see upgrade-refusal.ts).
  */
-import { createAdaptorServer } from '@hono/node-server';
+import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { SvcError } from '../errors.js';
+import { attachRefusalBody } from './upgrade-refusal.js';
 
 /** A listening HTTP server. */
 export interface HttpListener {
@@ -25,7 +27,13 @@ export async function listenHttp(
   options: { port: number; hostname: string; maxWebSocketPayload?: number },
 ): Promise<HttpListener> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxWebSocketPayload ?? 1024 * 1024 });
-  const server = createAdaptorServer({ fetch: app.fetch, websocket: { server: wss } }) as Server;
+  const fetch = async (request: Request, env: HttpBindings | Http2Bindings) => {
+    const response = await app.fetch(request, env);
+    const socket = (env?.incoming as IncomingMessage | undefined)?.socket;
+    if (socket && response.status >= 400 && request.headers.get('upgrade')?.toLowerCase() === 'websocket') attachRefusalBody(socket, await response.text());
+    return response;
+  };
+  const server = createAdaptorServer({ fetch, websocket: { server: wss } }) as Server;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const reason = error.code === 'EADDRINUSE' ? 'is already in use' : error.code === 'EACCES' ? 'needs privileges' : `failed (${error.message})`;

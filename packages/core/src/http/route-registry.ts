@@ -6,8 +6,11 @@
 import { Registry, type ContributionOwner } from '../registry.js';
 import type { Login, Role } from '../auth/login.js';
 
-/** Role a route requires: a login role, or `any` for every valid login. `admin` passes all. */
-export type RouteRole = Role | 'any';
+/**
+ * Role a route requires: a login role, `any` for every valid login, or `public` for no login at
+ * all (only the web app's shell and assets, and the login route itself). `admin` passes all.
+ */
+export type RouteRole = Role | 'any' | 'public';
 
 /**
  * Response formats, chosen by the URL extension. `plain` is served at the path itself with no
@@ -36,8 +39,8 @@ export interface RouteContext {
   readonly vars: Readonly<Record<string, string>>;
   /** The extension the client asked for. */
   readonly format: RouteFormat;
-  /** Who is asking. */
-  readonly login: Login;
+  /** Who is asking; undefined on `public` routes, which take no login. */
+  readonly login: Login | undefined;
   /** The underlying request, for headers and the URL. */
   readonly request: Request;
 }

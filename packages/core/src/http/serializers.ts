@@ -25,7 +25,7 @@ export function serialize(value: unknown, format: RouteFormat, fields: FieldRegi
     case 'itjson':
       return lines(value, (item) => JSON.stringify(item));
     case 'prettyjson':
-      return `${pretty(value, fields, '')}\n`;
+      return `${prettyValue(value, fields, '')}\n`;
     default:
       return JSON.stringify(value) ?? 'null';
   }
@@ -40,7 +40,8 @@ function lines(value: unknown, write: (item: unknown) => string): string {
 
 const underscoreCache = new Map<string, string>();
 
-function underscore(name: string): string {
+/** A field name as `ekjson` writes it (`a.b.c` -> `a_b_c`). */
+export function underscore(name: string): string {
   let renamed = underscoreCache.get(name);
   if (renamed === undefined) {
     renamed = name.replaceAll('.', '_');
@@ -59,21 +60,30 @@ export function underscoreNames(value: unknown): unknown {
   return out;
 }
 
-function pretty(value: unknown, fields: FieldRegistry, indent: string): string {
+/** A value as `prettyjson` writes it, nested at `indent`. */
+export function prettyValue(value: unknown, fields: FieldRegistry, indent: string): string {
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    return `[\n${value.map((item) => inner + pretty(item, fields, inner)).join(',\n')}\n${indent}]`;
+    return `[\n${value.map((item) => inner + prettyValue(item, fields, inner)).join(',\n')}\n${indent}]`;
   }
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  const entries = Object.entries(value);
-  if (entries.length === 0) return '{}';
+  const members = prettyMembers(value as Record<string, unknown>, fields, inner);
+  if (members.length === 0) return '{}';
+  return `{\n${members.join(',\n')}\n${indent}}`;
+}
+
+/**
+ * The member lines of an object as `prettyjson` writes them at `indent`: each registered field
+ * `K` preceded by `"description.K": "<type>, <description>"` (data-map keys get none).
+ */
+export function prettyMembers(value: Readonly<Record<string, unknown>>, fields: FieldRegistry, indent: string): string[] {
   const describe = !isDataMap(value);
   const members: string[] = [];
-  for (const [key, item] of entries) {
+  for (const [key, item] of Object.entries(value)) {
     const field = describe ? fields.get(key) : undefined;
-    if (field) members.push(`${inner}${JSON.stringify(`description.${key}`)}: ${JSON.stringify(`${field.type}, ${field.description}`)}`);
-    members.push(`${inner}${JSON.stringify(key)}: ${pretty(item, fields, inner)}`);
+    if (field) members.push(`${indent}${JSON.stringify(`description.${key}`)}: ${JSON.stringify(`${field.type}, ${field.description}`)}`);
+    members.push(`${indent}${JSON.stringify(key)}: ${prettyValue(item, fields, indent)}`);
   }
-  return `{\n${members.join(',\n')}\n${indent}}`;
+  return members;
 }

@@ -49,6 +49,8 @@ export function createTestDatasource(): TestDatasourceHarness {
     name: TEST_DATASOURCE_TYPE,
     description: 'synthetic test-PHY reports for tests',
     capabilities: { probe: true, list: true, local: true, remote: true, passive: false, tune: true, hop: true },
+    options: TEST_SOURCE_OPTIONS,
+    validate: (definition) => void readTestOptions(definition),
     probe: async (definition) => /^testsource(-\d+)?$/.test(definition.interface),
     list: async () => [{ interface: 'testsource-0', hardware: 'synthetic' }, { interface: 'testsource-1', hardware: 'synthetic' }],
     open: async (definition, context) => {
@@ -71,18 +73,30 @@ export function createTestDatasource(): TestDatasourceHarness {
   };
 }
 
-/** Opens a test capture from its definition; also used by `svc capture` tests. */
-export function openTestCapture(definition: SourceDefinition, uuid: string): { capture: Capture; handle: TestCaptureHandle } {
+/** The test source's own options (`channels` is the generic option, read as the channels it supports). */
+const TEST_SOURCE_OPTIONS = {
+  pps: 'reports per second (default 0: only what a test emits)',
+  devices: 'distinct MACs to cycle through (default 10)',
+  flood: 'true to report as fast as the reader takes them',
+  count: 'end after this many reports (default 0: never)',
+  fail: "'open' to refuse to open",
+  fail_after: 'fail after this many reports',
+} as const;
+
+/** The test source's numeric options, checked (a bad value is a bad definition). */
+function readTestOptions(definition: SourceDefinition): { pps: number; devices: number; failAfter: number; count: number } {
   const option = (name: string, fallback: number) => {
     const value = Number(definition.options.get(name) ?? fallback);
     if (!Number.isFinite(value) || value < 0) throw new SvcError('SVC_ERR_BAD_DEFINITION', `testsource option ${name} must be a number >= 0`);
     return value;
   };
+  return { pps: option('pps', 0), devices: Math.max(1, option('devices', 10)), failAfter: option('fail_after', 0), count: option('count', 0) };
+}
+
+/** Opens a test capture from its definition; also used by `svc capture` tests. */
+export function openTestCapture(definition: SourceDefinition, uuid: string): { capture: Capture; handle: TestCaptureHandle } {
   if (definition.options.get('fail') === 'open') throw new Error('the test source was told to fail to open');
-  const pps = option('pps', 0);
-  const devices = Math.max(1, option('devices', 10));
-  const failAfter = option('fail_after', 0);
-  const count = option('count', 0);
+  const { pps, devices, failAfter, count } = readTestOptions(definition);
   const channels = (definition.options.get('channels') ?? '1,6,11').split(',');
   const queue: PacketQueue = createPacketQueue();
   const suffix = /-(\d+)$/.exec(definition.interface)?.[1] ?? '0';
@@ -94,7 +108,8 @@ export function openTestCapture(definition: SourceDefinition, uuid: string): { c
   const emit = (reports: number) => {
     for (let i = 0; i < reports && !closed; i++) {
       const n = sent % devices;
-      const mac = `02:7E:${suffix.padStart(2, '0').slice(-2)}:00:${((n >> 8) & 255).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`;
+      const octet = (shift: number) => ((n >> shift) & 255).toString(16).padStart(2, '0');
+      const mac = `02:7E:${suffix.padStart(2, '0').slice(-2)}:${octet(16)}:${octet(8)}:${octet(0)}`;
       backlogged = !queue.push(testPacket({ mac, name: `test-${suffix}-${n}`, channel, signal: -50 }, uuid));
       sent++;
       if (failAfter > 0 && sent >= failAfter) {

@@ -57,7 +57,7 @@ export const BASE_DEVICE_FIELDS: readonly BaseField[] = [
   field('svc.device.base.datasize', 'uint64_t', 'bytes seen', (d) => d.datasize),
   field('svc.device.packets_rrd', 'object', 'packets per second/minute/hour (rrd record)', packetsRrd),
   field('svc.device.base.packets.rrd', 'object', 'same as svc.device.packets_rrd', packetsRrd, true),
-  field('svc.device.base.signal', 'object', 'signal statistics (signal record)', (d) => d.signal?.toRecord()),
+  field('svc.device.base.signal', 'object', 'signal statistics (signal record)', (d, now) => d.signal?.toRecord(now)),
   field('svc.device.base.freq_khz_map', 'map[double,double]', 'packets per frequency in kHz', (d) =>
     d.freqKhzMap ? dataMap(Object.fromEntries([...d.freqKhzMap].map(([khz, count]) => [khz, count.packets]))) : undefined,
   ),

@@ -76,7 +76,7 @@ test('a device a packet only names counts the packet but keeps its own signal an
     const named = t.svc.devices.touch(packet, phy, 2, false);
     t.svc.devices.commit();
     assert.is(sender.channel, '6');
-    assert.is(sender.signal?.toRecord()['svc.common.signal.last_signal'], -40);
+    assert.is(sender.signal?.toRecord(1_700_000_000)['svc.common.signal.last_signal'], -40);
     assert.is(named.packetsTotal, 1);
     assert.is(named.lastTime, 1_700_000_000);
     assert.is(named.channel, '');

@@ -19,6 +19,7 @@ import { MacTable } from './mac-table.js';
 import { lookupManufacturer } from './oui.js';
 import { Rrd } from './rrd.js';
 import { SignalData } from './signal.js';
+import { SignalRrd } from './signal-rrd.js';
 import { TrackedDevice, type PhyState } from './tracked-device.js';
 import type { DeviceViews } from '../views/device-views.js';
 import type { DeviceAnnotations } from './device-annotations.js';
@@ -120,7 +121,9 @@ export class DeviceTracker {
     const signal = transmitted ? packet.signal : undefined;
     if (signal) {
       if (signal.signalDbm !== undefined || signal.noiseDbm !== undefined) {
-        (device.signal ??= new SignalData()).add(signal.signalDbm ?? 0, signal.noiseDbm ?? 0);
+        const data = (device.signal ??= new SignalData());
+        data.add(signal.signalDbm ?? 0, signal.noiseDbm ?? 0);
+        if (this.settings.trackRrds && signal.signalDbm) (data.signalRrd ??= new SignalRrd()).add(packet.tsSec, signal.signalDbm);
       }
       if (signal.freqKhz) {
         // Most packets come on the frequency of the one before: count those without a lookup.

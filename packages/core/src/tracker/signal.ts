@@ -3,9 +3,12 @@
  * type (`dbm` or `rssi`) is fixed by the first sample; a value of 0 means "not measured" and is
  * ignored, as in Kismet.
  */
+import { SignalRrd } from './signal-rrd.js';
 
 /** Signal and noise statistics. */
 export class SignalData {
+  /** The last minute's peak signal per second, kept when device histories are (`track_device_rrds`). */
+  signalRrd: SignalRrd | undefined = undefined;
   type: 'dbm' | 'rssi' = 'dbm';
   lastSignal = 0;
   lastNoise = 0;
@@ -28,9 +31,9 @@ export class SignalData {
     }
   }
 
-  /** The record as served. */
-  toRecord(): Record<string, unknown> {
-    return {
+  /** The record as served; `now` clears the history's stale seconds. */
+  toRecord(now: number): Record<string, unknown> {
+    const record: Record<string, unknown> = {
       'svc.common.signal.type': this.type,
       'svc.common.signal.last_signal': this.lastSignal,
       'svc.common.signal.last_noise': this.lastNoise,
@@ -39,6 +42,8 @@ export class SignalData {
       'svc.common.signal.max_signal': this.maxSignal,
       'svc.common.signal.max_noise': this.maxNoise,
     };
+    if (this.signalRrd) record['svc.common.signal.signal_rrd'] = this.signalRrd.toRecord(now);
+    return record;
   }
 }
 
@@ -51,4 +56,5 @@ export const SIGNAL_FIELDS = [
   { name: 'svc.common.signal.min_noise', type: 'int32_t', description: 'lowest noise seen' },
   { name: 'svc.common.signal.max_signal', type: 'int32_t', description: 'strongest signal seen' },
   { name: 'svc.common.signal.max_noise', type: 'int32_t', description: 'highest noise seen' },
+  { name: 'svc.common.signal.signal_rrd', type: 'object', description: 'strongest signal per second over the last minute (rrd record, minute vector only)' },
 ] as const;

@@ -9,6 +9,7 @@ import { matchesAny, type RegexFilter } from '../fields/regex-filter.js';
 import { deviceRecord, readDeviceField, resolveDevicePath } from '../tracker/device-fields.js';
 import type { TrackedDevice } from '../tracker/tracked-device.js';
 import { parseSearch, searchMatches, searchPaths } from './device-search.js';
+import type { QueryBudget } from './query-budget.js';
 import { compareEntries, sortKey, type SortKey } from './sort-key.js';
 
 /** What to select and how to order and cut it. */
@@ -35,8 +36,14 @@ export interface DeviceQueryResult {
   readonly page: TrackedDevice[];
 }
 
-/** Runs a query over a list of devices. */
-export function runDeviceQuery(devices: readonly TrackedDevice[], query: DeviceQuery, now: number): DeviceQueryResult {
+/** Work between two budget checkpoints: a device costs one unit, plus one per regex filter. */
+const CHECKPOINT_EVERY = 256;
+
+/**
+ * Runs a query over a list of devices. With a budget, filtering yields to the event loop as the
+ * budget says and stops when the client leaves or the budget is spent.
+ */
+export async function runDeviceQuery(devices: readonly TrackedDevice[], query: DeviceQuery, now: number, budget?: QueryBudget): Promise<DeviceQueryResult> {
   const total = devices.length;
   const term = parseSearch(query.search);
   const paths = searchPaths(query.specs);
@@ -45,7 +52,13 @@ export function runDeviceQuery(devices: readonly TrackedDevice[], query: DeviceQ
   let selected: readonly TrackedDevice[] = devices;
   if (filtering) {
     const kept: TrackedDevice[] = [];
+    const unitsPerDevice = 1 + query.filters.length;
+    let sinceCheckpoint = 0;
     for (const device of devices) {
+      if (budget && (sinceCheckpoint += unitsPerDevice) >= CHECKPOINT_EVERY) {
+        sinceCheckpoint = 0;
+        await budget.checkpoint();
+      }
       if (query.lastTimeAtLeast !== undefined && device.lastTime < query.lastTimeAtLeast) continue;
       if (query.lastTimeAfter !== undefined && device.lastTime <= query.lastTimeAfter) continue;
       if (term !== undefined && !searchMatches(device, paths, term, now)) continue;

@@ -3,6 +3,7 @@
  * requested fields, or of the summary fields when a request names none. Strings are searched
  * through lists and maps; numbers only as a whole top-level value.
  */
+import { SvcError } from '../errors.js';
 import type { FieldSpec } from '../fields/field-spec.js';
 import { expandPath } from '../fields/regex-filter.js';
 import { readDeviceField } from '../tracker/device-fields.js';
@@ -27,8 +28,14 @@ export interface SearchTerm {
   readonly pattern: RegExp;
 }
 
-/** The search a request asks for, or undefined when it searches nothing. */
+/** Longest search term a request may send, in characters. */
+export const MAX_SEARCH_LENGTH = 1024;
+
+/** The search a request asks for, or undefined when it searches nothing; an over-long term is a 400. */
 export function parseSearch(term: string | undefined): SearchTerm | undefined {
+  if (term !== undefined && term.length > MAX_SEARCH_LENGTH) {
+    throw new SvcError('SVC_ERR_BAD_REQUEST', `the search term is ${term.length} characters long; the limit is ${MAX_SEARCH_LENGTH}`);
+  }
   const text = term?.trim().toLowerCase();
   if (!text) return undefined;
   return { text, pattern: new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i') };

@@ -40,8 +40,8 @@ test('indexed answers equal the scanning pipeline while devices arrive, change, 
           window: { start: Math.floor(random() * 60), length: 1 + Math.floor(random() * 40) },
         };
         const now = nowSeconds();
-        const indexed = queryView(view, t.svc.devices, query, now);
-        const scanned = runDeviceQuery(view.members, query, now);
+        const indexed = await queryView(view, t.svc.devices, query, now);
+        const scanned = await runDeviceQuery(view.members, query, now);
         const label = `round ${round}, ${viewId}, ${JSON.stringify(query.search)}, ${sortPath?.join('/')}`;
         assert.is(indexed.total, scanned.total, label);
         assert.is(indexed.filtered, scanned.filtered, label);
@@ -49,7 +49,7 @@ test('indexed answers equal the scanning pipeline while devices arrive, change, 
         else {
           // Unsorted order is unspecified: the same number of devices, each one a match.
           assert.is(indexed.page.length, scanned.page.length, label);
-          const all = new Set(runDeviceQuery(view.members, { ...query, window: undefined }, now).page);
+          const all = new Set((await runDeviceQuery(view.members, { ...query, window: undefined }, now)).page);
           for (const device of indexed.page) assert.ok(all.has(device), label);
         }
         checked++;
@@ -68,16 +68,16 @@ test('a renamed device moves in the sorted index and joins or leaves the search 
     const source = new TestSource(t.svc);
     for (const [n, name] of ['carol', 'alice', 'bob'].entries()) source.send({ mac: mac(n), name });
     const view = t.svc.deviceViews.get('all')!;
-    const query = (search?: string): string[] =>
-      queryView(view, t.svc.devices, { specs: parseFieldSpecs(['svc.device.base.name']), filters: [], search, sort: { path: ['svc.device.base.name'], descending: false } }, nowSeconds()).page.map((device) => device.name);
-    assert.equal(query(), ['alice', 'bob', 'carol']);
-    assert.equal(query('o'), ['bob', 'carol']);
+    const query = async (search?: string): Promise<string[]> =>
+      (await queryView(view, t.svc.devices, { specs: parseFieldSpecs(['svc.device.base.name']), filters: [], search, sort: { path: ['svc.device.base.name'], descending: false } }, nowSeconds())).page.map((device) => device.name);
+    assert.equal(await query(), ['alice', 'bob', 'carol']);
+    assert.equal(await query('o'), ['bob', 'carol']);
     source.send({ mac: mac(1), name: 'zoe' });
-    assert.equal(query(), ['bob', 'carol', 'zoe']);
-    assert.equal(query('o'), ['bob', 'carol', 'zoe']);
+    assert.equal(await query(), ['bob', 'carol', 'zoe']);
+    assert.equal(await query('o'), ['bob', 'carol', 'zoe']);
     source.send({ mac: mac(0), name: 'anna' });
-    assert.equal(query(), ['anna', 'bob', 'zoe']);
-    assert.equal(query('o'), ['bob', 'zoe']);
+    assert.equal(await query(), ['anna', 'bob', 'zoe']);
+    assert.equal(await query('o'), ['bob', 'zoe']);
     assert.equal(view.indexes.counts, { sorted: 1, searches: 1 });
   } finally {
     await t.close();

@@ -10,20 +10,24 @@ import type { TrackedDevice } from '../tracker/tracked-device.js';
 import { runDeviceQuery, type DeviceQuery, type DeviceQueryResult } from './device-query.js';
 import { parseSearch, searchPaths } from './device-search.js';
 import type { DeviceView } from './device-views.js';
+import type { QueryBudget } from './query-budget.js';
 import { compareEntries } from './sort-key.js';
 import type { ChangeFeed } from './view-indexes.js';
 
 /** Below this share of the view, a match set is sorted directly instead of walking the index. */
 const SORT_MATCHES_SHARE = 1 / 8;
 
-/** Runs a query on a view, through its indexes where possible. */
-export function queryView(view: DeviceView, feed: ChangeFeed, query: DeviceQuery, now: number): DeviceQueryResult {
+/**
+ * Runs a query on a view, through its indexes where possible. A scan works on a copy of the
+ * member list, since with a budget it yields and the view may change meanwhile.
+ */
+export async function queryView(view: DeviceView, feed: ChangeFeed, query: DeviceQuery, now: number, budget?: QueryBudget): Promise<DeviceQueryResult> {
   const scanning =
     query.filters.length > 0 ||
     query.lastTimeAtLeast !== undefined ||
     query.lastTimeAfter !== undefined ||
     (query.sort !== undefined && isTimeDependentField(query.sort.path[0]!));
-  if (scanning) return runDeviceQuery(view.members, query, now);
+  if (scanning) return runDeviceQuery(budget ? [...view.members] : view.members, query, now, budget);
 
   const term = parseSearch(query.search);
   const matches = term === undefined ? undefined : view.indexes.matches(searchPaths(query.specs), term, feed);

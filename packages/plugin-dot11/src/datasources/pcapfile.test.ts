@@ -5,10 +5,11 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createLogger, stableUuid, type Packet } from '@svc/core';
+import { createLogger, stableUuid, type Packet, type SvcError } from '@svc/core';
 import { createTestService, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
 import dot11Plugin from '../index.js';
 
@@ -58,23 +59,49 @@ test('pps paces the replay; realtime keeps the capture timing', async () => {
   assert.ok(realtimeMs >= 1100, `a 1.21 s capture replayed in ${realtimeMs} ms`);
 });
 
-test('bad files and options: a clear error on the source, and a truncated file reported after its frames', async () => {
-  const missing = await t.svc.datasources.add(`${join(scratch, 'missing.pcap')}:type=pcapfile`);
-  assert.is(missing.state, 'error');
-  assert.match(missing.errorReason, /no such file/);
+test('bad files and options are 400s naming the problem, before anything is read; no file content is quoted', async () => {
+  const refusal = async (definition: string): Promise<{ code: string; message: string }> => {
+    try {
+      await t.svc.datasources.add(definition);
+    } catch (error) {
+      return { code: (error as SvcError).code, message: (error as Error).message };
+    }
+    throw new Error(`${definition} was added`);
+  };
+  assert.equal(await refusal(`${join(scratch, 'missing.pcap')}:type=pcapfile`), { code: 'SVC_ERR_BAD_DEFINITION', message: `no such file: ${join(scratch, 'missing.pcap')} (check the capture file path)` });
+  assert.equal(await refusal('/nonexistent/file.pcap'), { code: 'SVC_ERR_BAD_DEFINITION', message: 'no such file: /nonexistent/file.pcap (check the file path)' });
   const text = join(scratch, 'notes.txt');
-  writeFileSync(text, 'not a capture');
-  const notCapture = await t.svc.datasources.add(`${text}:type=pcapfile`);
-  assert.match(notCapture.errorReason, /is not a pcap or pcapng capture file/);
-  try {
-    await t.svc.datasources.add(`${text}:name=x`);
-    assert.unreachable('probed a text file');
-  } catch (error) {
-    assert.match((error as Error).message, /no datasource type recognised/);
+  writeFileSync(text, 'root:$6$secret-hash:19000:0:99999:7:::');
+  const notCapture = await refusal(`${text}:type=pcapfile`);
+  assert.equal(notCapture, { code: 'SVC_ERR_BAD_DEFINITION', message: `${text} is not a pcap or pcapng capture file` });
+  assert.match((await refusal(`${text}:name=x`)).message, /no datasource type recognised/);
+  const capture = testDataPath('dot11', 'aircrack-ng_zn2i.pcap');
+  assert.equal(await refusal(`${capture}:pps=fast`), { code: 'SVC_ERR_BAD_DEFINITION', message: "pcapfile option pps must be a number of frames per second, 0.001 or more, got 'fast'" });
+  assert.equal((await refusal(`${capture}:pps=1e-10`)).code, 'SVC_ERR_BAD_DEFINITION', 'a pace past the timer range');
+  assert.match((await refusal(`${capture}:pps=5,realtime=true`)).message, /realtime=true or pps=N, not both/);
+  assert.match((await refusal(`${capture}:speed=9`)).message, /datasource type 'pcapfile' has no option 'speed'; it takes realtime, pps/);
+  assert.not.ok(messages().some((message) => message.includes('secret-hash')), 'the file content never reaches the messages');
+});
+
+test('a FIFO given as a pcapfile is refused at once, and file sources keep working after several', async () => {
+  for (let n = 0; n < 6; n++) {
+    const fifo = join(scratch, `pipe-${n}`);
+    execFileSync('mkfifo', [fifo]);
+    for (const definition of [`${fifo}:type=pcapfile`, fifo]) {
+      try {
+        await t.svc.datasources.add(definition);
+        assert.unreachable(definition);
+      } catch (error) {
+        assert.is((error as SvcError).code, 'SVC_ERR_BAD_DEFINITION');
+        assert.match((error as Error).message, /is a FIFO \(named pipe\), not a regular file/);
+      }
+    }
   }
-  const badPace = await t.svc.datasources.add(`${testDataPath('dot11', 'aircrack-ng_zn2i.pcap')}:pps=fast`);
-  assert.is(badPace.state, 'error');
-  assert.match(badPace.errorReason, /pcapfile option pps must be a number of frames per second > 0, got 'fast'/);
+  const after = await t.svc.datasources.add(`${testDataPath('dot11', 'packetnet_80211_ppi_multiplefields.pcap')}:name=after-fifos`);
+  await waitUntil('a file source after the FIFOs', () => after.numPackets === 1);
+});
+
+test('a truncated file is reported after its frames; one corrupt in the middle is read to the corruption once, reported, and not replayed', async () => {
   const whole = readFileSync(testDataPath('dot11', 'aircrack-ng_test1.pcap'));
   const cut = join(scratch, 'cut.pcap');
   writeFileSync(cut, whole.subarray(0, whole.length - 10));
@@ -82,6 +109,26 @@ test('bad files and options: a clear error on the source, and a truncated file r
   await waitUntil('the truncated replay', () => truncated.numPackets === 191);
   await waitUntil('the truncation message', () => messages().some((message) => message.includes(`${cut} ends inside a frame (a truncated capture); the 191 frames before it were read`)));
   assert.is(truncated.state, 'running');
+
+  // Record 100's length made impossible: frames 1-99 are good.
+  const corrupt = Buffer.from(whole);
+  let offset = 24;
+  for (let record = 0; record < 99; record++) offset += 16 + corrupt.readUInt32LE(offset + 8);
+  corrupt.writeUInt32LE(0x7fffffff, offset + 8);
+  const bad = join(scratch, 'corrupt.pcap');
+  writeFileSync(bad, corrupt);
+  const retrying = await createTestService({ plugins: [dot11Plugin], config: { source_retry_delay: '0.1' }, log: createLogger({ write: () => {} }) });
+  try {
+    const source = await retrying.svc.datasources.add(bad);
+    await waitUntil('the corruption', () => source.state === 'error');
+    assert.is(source.numPackets, 99);
+    assert.is(source.errorKind, 'permanent');
+    assert.match(source.errorReason, new RegExp(`corrupt record at byte ${offset} .*; the 99 frames before it were read`));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    assert.equal([source.numPackets, source.totalRetryAttempts, source.state], [99, 0, 'error'], 'not replayed: its frames are counted once');
+  } finally {
+    await retrying.close();
+  }
 });
 
 test.run();

@@ -7,7 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { parseBoolean, SvcError, stableUuid, type Capture, type DatasourceTypeDefinition, type OpenContext, type Packet, type SourceDefinition } from '@svc/core';
-import { CaptureFile, type CaptureFrame } from '../pcap/capture-file.js';
+import { CaptureFile, CaptureFileError, type CaptureFrame } from '../pcap/capture-file.js';
 
 /** Type name, as Kismet spells it. */
 export const PCAPFILE_TYPE = 'pcapfile';
@@ -15,11 +15,29 @@ export const PCAPFILE_TYPE = 'pcapfile';
 /** How to pace a replay. */
 type Pacing = { readonly kind: 'fast' } | { readonly kind: 'realtime' } | { readonly kind: 'pps'; readonly pps: number };
 
+/** Slowest pace `pps=` takes: one frame every 1000 s. */
+const MIN_PPS = 0.001;
+
+/** The longest single timer wait (setTimeout's range); longer waits are made of several. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** The pcapfile datasource type. */
 export const pcapfileType: DatasourceTypeDefinition = {
   name: PCAPFILE_TYPE,
   description: 'replays a pcap or pcapng capture file (realtime=true keeps its timing, pps=N paces it)',
   capabilities: { probe: true, list: false, local: true, remote: true, passive: false, tune: false, hop: false },
+  options: {
+    realtime: "true to keep the gaps between the capture's timestamps",
+    pps: `replay at N frames a second (${MIN_PPS} or more); not with realtime`,
+  },
+  validate: async (definition) => {
+    readPacing(definition);
+    try {
+      await (await CaptureFile.open(definition.interface)).close();
+    } catch (error) {
+      throw new SvcError('SVC_ERR_BAD_DEFINITION', (error as Error).message, { cause: error });
+    }
+  },
   probe: async (definition) => isCaptureFile(definition.interface),
   uuidFor: (definition) => stableUuid(PCAPFILE_TYPE, resolve(definition.interface)),
   open: openPcapfile,
@@ -41,7 +59,7 @@ function readPacing(definition: SourceDefinition): Pacing {
   if (realtime !== undefined && pps !== undefined) throw new SvcError('SVC_ERR_BAD_DEFINITION', 'pcapfile takes realtime=true or pps=N, not both');
   if (pps !== undefined) {
     const rate = Number(pps);
-    if (!Number.isFinite(rate) || rate <= 0) throw new SvcError('SVC_ERR_BAD_DEFINITION', `pcapfile option pps must be a number of frames per second > 0, got '${pps}'`);
+    if (!Number.isFinite(rate) || rate < MIN_PPS) throw new SvcError('SVC_ERR_BAD_DEFINITION', `pcapfile option pps must be a number of frames per second, ${MIN_PPS} or more, got '${pps}'`);
     return { kind: 'pps', pps: rate };
   }
   if (realtime === undefined) return { kind: 'fast' };
@@ -56,7 +74,8 @@ async function openPcapfile(definition: SourceDefinition, context: OpenContext):
   try {
     file = await CaptureFile.open(definition.interface);
   } catch (error) {
-    throw new SvcError('SVC_ERR_DATASOURCE_OPEN', (error as Error).message, { cause: error });
+    // The file was fine when the source was added; now it is gone or is no capture: no retry helps.
+    throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', (error as Error).message, { cause: error });
   }
   let closed = false;
   const uuid = context.uuid;
@@ -75,6 +94,11 @@ async function openPcapfile(definition: SourceDefinition, context: OpenContext):
           yield slice.map(toPacket);
         }
       }
+    } catch (error) {
+      // Corrupt in the middle: the frames before the corruption were read once; replaying the
+      // file again would only count them again, so the failure is permanent.
+      if (error instanceof CaptureFileError) throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', `${error.message}; the ${count} frames before it were read`, { cause: error });
+      throw error;
     } finally {
       await file.close();
     }
@@ -122,6 +146,8 @@ class ReplayClock {
       this.#firstCaptureMs ??= captureMs;
       dueMs = this.#startMs + Math.max(0, captureMs - this.#firstCaptureMs);
     }
-    if (dueMs > now) await new Promise((resolve) => setTimeout(resolve, dueMs - now));
+    for (let wait = dueMs - now; wait > 0; wait = dueMs - performance.now()) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, MAX_TIMER_MS)));
+    }
   }
 }

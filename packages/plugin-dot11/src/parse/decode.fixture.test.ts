@@ -1,6 +1,6 @@
 /**
- * The decoder over every capture in the shared data, summarised the way
- * `../shared/data/dot11/make-reference.sh` summarises tshark's dissection, and compared with
+ * The decoder over every capture in the test data, summarised the way
+ * `test-data/dot11/make-reference.sh` summarises tshark's dissection, and compared with
  * the stored `*.tshark.json`: frame counts per type, malformed frames, the access points (from
  * beacons and probe responses) with their SSIDs, channels, privacy, RSN suites and encryption,
  * and every transmitter and source address.

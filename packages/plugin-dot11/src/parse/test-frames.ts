@@ -59,7 +59,7 @@ export function radiotap(options: { flags?: number; freq?: number; signal?: numb
 
 /**
  * `count` frames for fuzzing, reproducible by `seed`: a quarter random bytes under a random
- * 802.11 link type, the rest real frames (radiotap and PPI captures from the shared data) with
+ * 802.11 link type, the rest real frames (radiotap and PPI captures from the test data) with
  * a few bytes changed and often cut short.
  */
 export function* fuzzFrames(count: number, seed: number): Generator<{ data: Buffer; linkType: number }> {

@@ -8,6 +8,7 @@
  * right is an error naming its offset.
  */
 import { open, type FileHandle } from 'node:fs/promises';
+import { checkSourceFile } from '@svc/core';
 
 /** One frame of a capture file. */
 export interface CaptureFrame {
@@ -66,14 +67,22 @@ export class CaptureFile {
     this.#handle = handle;
   }
 
-  /** Opens a file and checks that it is a pcap or pcapng file. */
+  /**
+   * Opens a file and checks that it is a pcap or pcapng file. The path is checked with `stat`
+   * first: opening a FIFO would wait for a writer. Errors never quote the file's bytes.
+   */
   static async open(path: string): Promise<CaptureFile> {
+    try {
+      await checkSourceFile(path, 'capture file');
+    } catch (error) {
+      throw new CaptureFileError((error as Error).message);
+    }
     let handle: FileHandle;
     try {
       handle = await open(path, 'r');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new CaptureFileError(code === 'ENOENT' ? `no such file: ${path}` : code === 'EACCES' ? `no permission to read ${path}` : `cannot open ${path}: ${(error as Error).message}`);
+      throw new CaptureFileError(code === 'ENOENT' ? `no such file: ${path}` : code === 'EACCES' ? `no permission to read ${path}` : `cannot open ${path} (${code ?? 'unknown error'})`);
     }
     try {
       const stat = await handle.stat();
@@ -82,7 +91,7 @@ export class CaptureFile {
       const { bytesRead } = await handle.read(head, 0, head.length, 0);
       const start = head.subarray(0, bytesRead);
       const format = captureFormatOf(start);
-      if (!format) throw new CaptureFileError(`${path} is not a pcap or pcapng capture file (it starts with 0x${start.subarray(0, 4).toString('hex') || 'nothing'})`);
+      if (!format) throw new CaptureFileError(`${path} is not a pcap or pcapng capture file${bytesRead < 4 ? ' (it is shorter than a file header)' : ''}`);
       return new CaptureFile(path, format, declaredLinkType(format, start), handle);
     } catch (error) {
       await handle.close();

@@ -15,6 +15,7 @@ export const scanSourceType: DatasourceTypeDefinition = {
   name: SCAN_SOURCE_TYPE,
   description: 'Wi-Fi scan results posted by a phone or microcontroller to /phy/phy80211/scan/scan_report.cmd',
   capabilities: { probe: false, list: false, local: false, remote: true, passive: true, tune: false, hop: false },
+  options: {},
 };
 
 /** Feeds scan reports into their reporters' sources. */

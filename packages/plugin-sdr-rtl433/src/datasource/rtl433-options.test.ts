@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { parseDefinition } from '@svc/core';
 import { channelName, parseFrequencyHz } from './frequency.js';
 import { readRtl433Options, rtl433Arguments } from './rtl433-options.js';
-import { rtl433StderrLevel } from './stderr-lines.js';
+import { classifyRtl433Stderr } from './stderr-lines.js';
 
 const args = (line: string) => rtl433Arguments(readRtl433Options(parseDefinition(line)));
 const failure = (line: string): string => {
@@ -76,16 +76,24 @@ test('bad definitions are refused with what was expected', () => {
   assert.match(failure('/data/a.cu8:format=cu8;rm'), 'rtl433 option format must be an rtl_433 file format');
 });
 
-test('stderr: banner to the debug log, progress as info, failures as errors', () => {
-  assert.is(rtl433StderrLevel('rtl_433 version 22.11 (2022-11-19) inputs file rtl_tcp RTL-SDR SoapySDR'), undefined);
-  assert.is(rtl433StderrLevel('Registered 191 out of 223 device decoding protocols [ 1-4 8 ]'), undefined);
-  assert.is(rtl433StderrLevel('Use -h for usage help and see https://triq.org/ for documentation.'), undefined);
-  assert.is(rtl433StderrLevel('Tuned to 433.920MHz.'), 'info');
-  assert.is(rtl433StderrLevel('Found Rafael Micro R820T tuner'), 'info');
-  assert.is(rtl433StderrLevel('No supported devices found.'), 'error');
-  assert.is(rtl433StderrLevel('Async read stalled, exiting!'), 'error');
-  assert.is(rtl433StderrLevel('Opening file: /x.cu8 failed!'), 'error');
-  assert.is(rtl433StderrLevel('usb_claim_interface error -6'), 'error');
+test('stderr: banner to the debug log, progress as info, failures as errors, anything else not shown', () => {
+  const level = (line: string) => classifyRtl433Stderr(line)?.level;
+  assert.is(level('rtl_433 version 22.11 (2022-11-19) inputs file rtl_tcp RTL-SDR SoapySDR'), 'debug');
+  assert.is(level('Registered 191 out of 223 device decoding protocols [ 1-4 8 ]'), 'debug');
+  assert.is(level('Use -h for usage help and see https://triq.org/ for documentation.'), 'debug');
+  assert.is(level('Trying conf file at "/etc/rtl_433/rtl_433.conf"...'), 'debug');
+  assert.is(level('Tuned to 433.920MHz.'), 'info');
+  assert.is(level('Found Rafael Micro R820T tuner'), 'info');
+  assert.is(level('No supported devices found.'), 'error');
+  assert.is(level('Async read stalled, exiting!'), 'error');
+  assert.is(level('Opening file: /x.cu8 failed!'), 'error');
+  assert.is(level('usb_claim_interface error -6'), 'error');
+  assert.is(level('Bad flex spec, unknown keyword (garbage)!'), 'error');
+  // rtl_433 echoes config lines it cannot parse: the line is never shown.
+  assert.equal(classifyRtl433Stderr('Unknown keyword "root:$6$hash:19000:0:99999:7:::"'), { level: 'error', text: 'Unknown keyword in the config file (the line is not shown)' });
+  for (const unknown of ['root:x:0:0:root:/root:/bin/bash', 'Generic RF data receiver and decoder for ISM band devices using RTL-SDR and SoapySDR.', '  [-V] Output the version string and exit']) {
+    assert.is(classifyRtl433Stderr(unknown.trim()), undefined, unknown);
+  }
 });
 
 test.run();

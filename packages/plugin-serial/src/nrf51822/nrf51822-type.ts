@@ -8,7 +8,7 @@ import { stableUuid, type DatasourceTypeDefinition } from '@svc/core';
 import { DLT_BLUETOOTH_LE_LL_WITH_PHDR } from '../btle/le-ll-phdr.js';
 import { NordicSlipFramer } from '../framing/nordic-slip-framer.js';
 import { openSerialCapture } from '../serial-capture.js';
-import { readSerialLine } from '../serial-options.js';
+import { readSerialLine, SERIAL_SOURCE_OPTIONS } from '../serial-options.js';
 import { nordicSnifferPacket } from './nordic-sniffer-frame.js';
 
 /** Type name; interfaces named `nrf51822...` are recognised without `type=`. */
@@ -23,6 +23,8 @@ export const nrf51822Type: DatasourceTypeDefinition = {
   name: NRF51822_TYPE,
   description: `Nordic nRF51822 BLE sniffer (nRF Sniffer firmware) on a serial port (device=, baudrate= default ${NRF51822_DEFAULT_BAUD})`,
   capabilities: { probe: true, list: false, local: true, remote: true, passive: true, tune: false, hop: false },
+  options: SERIAL_SOURCE_OPTIONS,
+  validate: (definition) => void readSerialLine(definition, NRF51822_TYPE, NRF51822_DEFAULT_BAUD),
   probe: async (definition) => definition.interface.toLowerCase().startsWith(NRF51822_TYPE),
   uuidFor: (definition) => stableUuid(NRF51822_TYPE, definition.options.get('device') ?? definition.interface),
   async open(definition, context) {

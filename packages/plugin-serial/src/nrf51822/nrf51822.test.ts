@@ -68,15 +68,26 @@ test('nrf51822 on a pty: escaped, split and garbled frames give the BLE devices;
   }
 });
 
-test('a missing device and a bad definition are clear errors', async () => {
+test('a missing device is a transient error on the source (it may be plugged in later); a bad definition is a 400', async () => {
   const t = await createTestService({ plugins: [serialPlugin], config: { retry_on_source_error: 'false' }, log: createLogger({ write: () => {} }) });
   try {
     const missing = await t.svc.datasources.add('nrf51822-0:device=/dev/svc-no-such-sniffer');
     await waitUntil('the open fails', () => missing.state === 'error');
     assert.match(missing.errorReason, 'serial device /dev/svc-no-such-sniffer does not exist');
-    const undefinedDevice = await t.svc.datasources.add('nrf51822-1');
-    await waitUntil('the open fails', () => undefinedDevice.state === 'error');
-    assert.match(undefinedDevice.errorReason, 'nrf51822 needs device=<serial device>, e.g. nrf51822-1:device=/dev/ttyUSB0');
+    assert.is(missing.errorKind, 'transient');
+    for (const [definition, reason] of [
+      ['nrf51822-1', 'nrf51822 needs device=<serial device>, e.g. nrf51822-1:device=/dev/ttyUSB0'],
+      ['nrf51822-1:device=/dev/ttyUSB9,baudrate=12345', "nrf51822 option baudrate must be one of 1200, 2400"],
+      ['nrf51822-1:device=/dev/ttyUSB9,parity=even', "datasource type 'nrf51822' has no option 'parity'; it takes device, baudrate, baud"],
+    ]) {
+      try {
+        await t.svc.datasources.add(definition!);
+        assert.unreachable(definition);
+      } catch (error) {
+        assert.is((error as { code?: string }).code, 'SVC_ERR_BAD_DEFINITION', definition);
+        assert.match((error as Error).message, reason!, definition);
+      }
+    }
   } finally {
     await t.close();
   }

@@ -7,7 +7,7 @@
 import { stableUuid, type DatasourceTypeDefinition } from '@svc/core';
 import { LineFramer } from '../framing/line-framer.js';
 import { openSerialCapture } from '../serial-capture.js';
-import { readSerialLine } from '../serial-options.js';
+import { readSerialLine, SERIAL_SOURCE_OPTIONS } from '../serial-options.js';
 import { serialJsonPacket } from './serialjson-line.js';
 
 /** Type name; interfaces named `serialjson...` are recognised without `type=`. */
@@ -19,6 +19,8 @@ export function createSerialJsonType(defaultBaud: number): DatasourceTypeDefinit
     name: SERIALJSON_TYPE,
     description: 'a home-made sniffer sending one JSON object per line: device reports or raw packets (device=, baudrate=)',
     capabilities: { probe: true, list: false, local: true, remote: true, passive: false, tune: false, hop: false },
+    options: SERIAL_SOURCE_OPTIONS,
+    validate: (definition) => void readSerialLine(definition, SERIALJSON_TYPE, defaultBaud),
     probe: async (definition) => definition.interface.toLowerCase().startsWith(SERIALJSON_TYPE),
     uuidFor: (definition) => stableUuid(SERIALJSON_TYPE, definition.options.get('device') ?? definition.interface),
     async open(definition, context) {

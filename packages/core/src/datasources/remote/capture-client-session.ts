@@ -27,6 +27,8 @@ export interface SessionOutcome {
   readonly reason: string;
   /** Whether the server had opened the source on this connection. */
   readonly opened: boolean;
+  /** Set when the server refused the source for good (an ERROR frame): reconnecting cannot help. */
+  readonly refused?: boolean;
 }
 
 /** Version reported in OPENREPORT. */
@@ -37,6 +39,7 @@ export class CaptureClientSession {
   #seqno = 0;
   #capture: Capture | undefined;
   #opened = false;
+  #refused = false;
   #done = false;
   #lastHeard = Date.now();
   #sent = 0;
@@ -49,6 +52,8 @@ export class CaptureClientSession {
     private readonly source: LocalCaptureSource,
     private readonly log: Logger,
     private readonly silenceLimitMs = PONG_TIMEOUT_MS,
+    /** The shared key of a TCP listener with `remote_capture_key`, sent before the source. */
+    private readonly sharedKey?: string,
   ) {
     this.#outcome = new Promise((resolve) => (this.#settle = resolve));
     this.#watchdog = setInterval(() => {
@@ -67,8 +72,9 @@ export class CaptureClientSession {
     return this.#sent;
   }
 
-  /** Announces the source (NEWSOURCE: definition, type, UUID). */
+  /** Announces the source (NEWSOURCE: definition, type, UUID), after the shared key when there is one. */
   start(): void {
+    if (this.sharedKey !== undefined) this.#send(FrameType.AUTHRESP, new Map([[1, this.sharedKey]]));
     this.#send(FrameType.NEWSOURCE, new Map<number, unknown>([[1, this.source.definition.line], [2, this.source.type.name], [3, this.source.uuid]]));
   }
 
@@ -88,6 +94,10 @@ export class CaptureClientSession {
         return;
       case FrameType.SHUTDOWN:
         this.end(`the server ended the capture: ${safeString(frame.body, 1) ?? 'no reason given'}`);
+        return;
+      case FrameType.ERROR:
+        this.#refused = true;
+        this.end(safeString(frame.body, 1) ?? 'the server refused the source');
         return;
       case FrameType.MESSAGE:
         this.log.info(`server: ${safeString(frame.body, 2) ?? ''}`);
@@ -119,7 +129,7 @@ export class CaptureClientSession {
     const capture = this.#capture;
     this.#capture = undefined;
     const closed = capture ? capture.close().catch((error: unknown) => this.log.warn(`closing the local capture failed: ${describeError(error)}`)) : Promise.resolve();
-    void closed.then(() => this.#settle({ reason, opened: this.#opened }));
+    void closed.then(() => this.#settle({ reason, opened: this.#opened, refused: this.#refused }));
   }
 
   async #open(request: Frame): Promise<void> {

@@ -94,7 +94,7 @@ test('websocket: the server opens the announced source, packets flow, channels a
   }
   tool.stop();
   await tool.done;
-  await waitUntil('the server to see the tool go', () => source.state === 'error');
+  await waitUntil('the server to see the tool go', () => source.state === 'closed');
   assert.match(source.errorReason, /the capture tool shut down: the capture tool is stopping/);
   assert.ok(harness.capture(uuid)!.closed, 'the local capture was closed');
 });
@@ -211,5 +211,33 @@ async function tcpProxy(target: number): Promise<{ port: number; cut(): void; cl
     close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
   };
 }
+
+test('over TCP to a listener with remote_capture_key, the tool sends its --apikey as the shared key first; without it the server refuses for good', async () => {
+  const keyed = await createTestService({
+    plugins: [testPhyPlugin, createTestDatasource().plugin],
+    config: { remote_capture_enabled: 'true', remote_capture_port: '0', remote_capture_key: 'tcp-shared-key' },
+    log: quiet,
+  });
+  try {
+    await keyed.svc.start();
+    const port = Number(/:(\d+)$/.exec(keyed.svc.messages.all().map((m) => String(m['svc.messagebus.message_string'])).find((text) => text.startsWith('remote capture (TCP) listening'))!)?.[1]);
+    const { types } = toolHost();
+    const keyless = runTool({ target: tcp(port), source: 'testsource-17:name=nokey', types });
+    try {
+      await keyless.done;
+      assert.unreachable('the keyless tool was accepted');
+    } catch (error) {
+      assert.is((error as { code?: string }).code, 'SVC_ERR_REMOTE_REFUSED');
+      assert.match((error as Error).message, 'needs its shared key (remote_capture_key)');
+    }
+    const keyedTool = runTool({ target: { ...tcp(port), apiKey: 'tcp-shared-key' }, source: 'testsource-18:name=withkey', types });
+    await waitUntil('the keyed source opens', () => keyed.svc.datasources.list().some((source) => source.name === 'withkey' && source.running));
+    keyedTool.stop();
+    await keyedTool.done;
+    assert.not.ok(keyedTool.lines.some((line) => line.includes('tcp-shared-key')), 'the key is not logged');
+  } finally {
+    await keyed.close();
+  }
+});
 
 test.run();

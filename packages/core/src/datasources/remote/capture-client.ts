@@ -3,7 +3,9 @@
  * remote svc server over the remote capture protocol, so one server collects from many sensors.
  * It resolves the source's type and UUID the way the server would, connects, and when the
  * connection fails or ends it reconnects with a back-off (1 s doubling to 30 s, back to 1 s
- * after a connection that opened), unless retrying is off. A rejected login is not retried.
+ * after a connection that opened), unless retrying is off. A rejected login, and a source the
+ * server refuses for good (a type it does not know, a UUID of one of its local sources), are not
+ * retried.
  */
 import { describeError, SvcError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
@@ -36,8 +38,8 @@ export interface CaptureClientOptions {
 
 /**
  * Resolves the local source, then connects and reconnects until stopped. Resolves when the
- * signal aborts; rejects for a source that cannot be resolved, a rejected login, or (with retry
- * off) the first connection that fails or ends.
+ * signal aborts; rejects for a source that cannot be resolved, a rejected login, a refusal from
+ * the server (`SVC_ERR_REMOTE_REFUSED`), or (with retry off) the first connection that fails or ends.
  */
 export async function runCaptureClient(options: CaptureClientOptions): Promise<void> {
   const { log, signal } = options;
@@ -55,6 +57,7 @@ export async function runCaptureClient(options: CaptureClientOptions): Promise<v
       outcome = { reason: describeError(error), opened: false };
     }
     if (signal?.aborted) return;
+    if (outcome.refused) throw new SvcError('SVC_ERR_REMOTE_REFUSED', outcome.reason);
     if (options.retry === false) throw new Error(`${outcome.reason} (not reconnecting: retry is disabled)`);
     if (outcome.opened) delay = backoff.firstMs;
     log.warn(`${outcome.reason}; reconnecting in ${formatSeconds(delay)}`);
@@ -78,7 +81,9 @@ async function runSession(options: CaptureClientOptions, source: LocalCaptureSou
     frame: (frame) => session?.receive(frame),
     closed: (reason) => (session ? session.transportClosed(reason) : early.push(reason)),
   });
-  session = new CaptureClientSession(transport, source, options.log, options.silenceLimitMs);
+  // Over TCP the API key is the listener's shared key (remote_capture_key); a websocket sends it in its headers.
+  const sharedKey = options.target.transport === 'tcp' ? options.target.apiKey : undefined;
+  session = new CaptureClientSession(transport, source, options.log, options.silenceLimitMs, sharedKey);
   if (early.length) session.transportClosed(early[0]!);
   options.log.info(`connected to ${clientTargetUrl(options.target)}`);
   options.onSession?.(session);

@@ -45,6 +45,8 @@ export const FrameType = {
   CONFIGREQ: 17,
   CONFIGREPORT: 18,
   NEWSOURCE: 19,
+  /** A credential (Kismet's web-proxy AUTHRESP); svc's TCP listener takes its shared key in one. */
+  AUTHRESP: 69,
 } as const;
 
 /** Message types of MESSAGE frames. */

@@ -87,8 +87,8 @@ async function websocketTool(query = `SVC=${token}`): Promise<Tool> {
   return end.tool;
 }
 
-async function tcpTool(): Promise<Tool & { socket: Socket }> {
-  const socket = connect(tcpPort, '127.0.0.1');
+async function tcpTool(port = tcpPort): Promise<Tool & { socket: Socket }> {
+  const socket = connect(port, '127.0.0.1');
   const end = toolOver((bytes) => socket.write(bytes), () => socket.destroy());
   socket.on('data', (data) => end.receive(data));
   socket.on('close', () => end.closed());
@@ -229,6 +229,88 @@ test('a tool that never announces a source, or stops answering pings, is disconn
   assert.ok(transport.sent.some((frame) => readWireHeader(frame).type === 2), 'the server pings');
   assert.match(reasons[1] ?? '', /did not get a ping response/);
   quiet.transportClosed('test over');
+});
+
+test('a NEWSOURCE over plain TCP cannot take over a local source: it is refused with an ERROR frame and the local source runs on', async () => {
+  const local = (await (await t.command('/datasource/add_source.cmd', { definition: 'testsource-31:name=local-one' })).json()) as Record<string, any>;
+  const localUuid = local['svc.datasource.uuid'];
+  const intruder = await tcpTool();
+  intruder.send(newsource(localUuid, 'hijacker'));
+  const refusal = await intruder.next(6);
+  assert.match(String(refusal.frame.body.get(1)), `the server cannot take this source: SVC_ERR_CONFLICT: UUID ${localUuid} belongs to the local datasource local-one; a remote capture tool may only use a free UUID or one of a remote source`);
+  await intruder.closed;
+  const after = await record(localUuid);
+  assert.equal([after['svc.datasource.name'], after['svc.datasource.remote'], after['svc.datasource.running'], after['svc.datasource.definition']], ['local-one', 0, 1, 'testsource-31:name=local-one']);
+});
+
+test('remote sources are capped (a new one past the cap is told to come back later) and forgotten once their tool has been gone a while', async () => {
+  const capped = await createTestService({
+    plugins: [testPhyPlugin, createTestDatasource().plugin],
+    config: { remote_capture_enabled: 'true', remote_capture_port: '0', remote_capture_max_sources: '2', remote_capture_forget_after: '0.4' },
+    log: createLogger({ write: () => {} }),
+  });
+  try {
+    await capped.svc.start();
+    const port = Number(/:(\d+)$/.exec(capped.svc.messages.all().map((m) => String(m['svc.messagebus.message_string'])).find((text) => text.startsWith('remote capture (TCP) listening'))!)?.[1]);
+    const tools: Tool[] = [];
+    const connectTool = async () => {
+      const tool = await tcpTool(port);
+      tools.push(tool);
+      return tool;
+    };
+    const uuids = ['8A1C3E20-0000-4000-8000-0000000000C1', '8A1C3E20-0000-4000-8000-0000000000C2', '8A1C3E20-0000-4000-8000-0000000000C3'];
+    for (const uuid of uuids.slice(0, 2)) {
+      const tool = await connectTool();
+      tool.send(newsource(uuid, uuid.slice(-2)));
+      await tool.next(12);
+    }
+    const third = await connectTool();
+    third.send(newsource(uuids[2]!, 'C3'));
+    const shutdown = await third.next(4);
+    assert.match(String(shutdown.frame.body.get(1)), /SVC_ERR_TOO_MANY_SOURCES: the server holds 2 remote sources, its limit \(remote_capture_max_sources\)/);
+    assert.is(capped.svc.datasources.list().length, 2);
+    for (const tool of tools) tool.end();
+    await waitUntil('the gone remote sources are forgotten', () => capped.svc.datasources.list().length === 0, { timeoutMs: 5000 });
+    const again = await connectTool();
+    again.send(newsource(uuids[2]!, 'C3'));
+    await again.next(12);
+    assert.is(capped.svc.datasources.list().length, 1, 'room again after forgetting');
+    again.end();
+  } finally {
+    await capped.close();
+  }
+});
+
+test('with remote_capture_key the TCP listener wants the key first: no key or a wrong one is refused, the right one works', async () => {
+  const keyed = await createTestService({
+    plugins: [testPhyPlugin, createTestDatasource().plugin],
+    config: { remote_capture_enabled: 'true', remote_capture_port: '0', remote_capture_key: 'shared-secret-1' },
+    log: createLogger({ write: () => {} }),
+  });
+  try {
+    await keyed.svc.start();
+    const listening = keyed.svc.messages.all().map((m) => String(m['svc.messagebus.message_string'])).find((text) => text.startsWith('remote capture (TCP) listening'))!;
+    assert.match(listening, 'remote capture (TCP) listening on 127.0.0.1:', 'loopback by default');
+    const port = Number(/:(\d+)$/.exec(listening)?.[1]);
+    const connectTool = () => tcpTool(port);
+    const keyless = await connectTool();
+    keyless.send(newsource('8A1C3E20-0000-4000-8000-0000000000D1', 'nokey'));
+    assert.match(String((await keyless.next(6)).frame.body.get(1)), /needs its shared key \(remote_capture_key\) before anything else/);
+    await keyless.closed;
+    const wrong = await connectTool();
+    wrong.send(wireFrame(69, 1, mp.map([[1, mp.str('guess')]])));
+    assert.is((await wrong.next(6)).frame.body.get(1), 'wrong shared key for this remote capture listener');
+    await wrong.closed;
+    assert.is(keyed.svc.datasources.list().length, 0);
+    const right = await connectTool();
+    right.send(wireFrame(69, 1, mp.map([[1, mp.str('shared-secret-1')]])));
+    right.send(newsource('8A1C3E20-0000-4000-8000-0000000000D2', 'keyed'));
+    await right.next(12);
+    assert.is(keyed.svc.datasources.list()[0]?.name, 'keyed');
+    right.end();
+  } finally {
+    await keyed.close();
+  }
 });
 
 test.run();

@@ -2,7 +2,8 @@
  * The two ways remote capture tools reach the server: the `/datasource/remote/remotesource.ws`
  * websocket (role `datasource`; one frame per binary message) and the older plain TCP stream on
  * `remote_capture_listen:remote_capture_port` (no login, so off unless `remote_capture_enabled`,
- * and on loopback by default). Both hand frames to a RemoteSession.
+ * on loopback by default, and with `remote_capture_key` set it wants that shared key in the
+ * first frame). Both hand frames to a RemoteSession.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { describeError } from '../../errors.js';
@@ -21,13 +22,13 @@ export interface RemoteCaptureDeps {
   readonly timings?: RemoteTimings;
 }
 
-function startSession(deps: RemoteCaptureDeps, transport: RemoteTransport): RemoteSession {
-  return new RemoteSession(transport, deps.datasources, deps.messages, deps.log, deps.timings);
+function startSession(deps: RemoteCaptureDeps, sharedKey: string | undefined, transport: RemoteTransport): RemoteSession {
+  return new RemoteSession(transport, deps.datasources, deps.messages, deps.log, deps.timings, sharedKey);
 }
 
 /** Handles one remote capture websocket. */
 export function remoteCaptureWebSocket(deps: RemoteCaptureDeps, socket: WebSocketSession): WebSocketHandlers {
-  const session = startSession(deps, {
+  const session = startSession(deps, undefined, {
     remoteIp: socket.remoteAddress,
     send: (frame) => socket.send(frame),
     close: (reason) => socket.close(1000, reason.slice(0, 120)),
@@ -62,13 +63,16 @@ export interface RemoteCaptureTcpListener {
   close(): Promise<void>;
 }
 
-/** Serves remote capture over plain TCP; resolves once listening, with the bound port. */
-export async function listenRemoteCaptureTcp(deps: RemoteCaptureDeps, host: string, port: number): Promise<RemoteCaptureTcpListener> {
+/**
+ * Serves remote capture over plain TCP; resolves once listening, with the bound port. With a
+ * `sharedKey`, a connection must send it (an AUTHRESP frame) before anything else.
+ */
+export async function listenRemoteCaptureTcp(deps: RemoteCaptureDeps, host: string, port: number, sharedKey?: string): Promise<RemoteCaptureTcpListener> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket: Socket) => {
     sockets.add(socket);
     const reader = new FrameReader();
-    const session = startSession(deps, {
+    const session = startSession(deps, sharedKey, {
       remoteIp: socket.remoteAddress ?? '',
       send: (frame) => {
         if (!socket.destroyed) socket.write(frame);

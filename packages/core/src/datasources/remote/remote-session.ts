@@ -6,7 +6,9 @@
  * changes go out as CONFIGREQ. PING every 5 s, and no PONG for 15 s ends the connection. A
  * malformed frame ends this connection only; the source then waits for the tool to reconnect.
  */
-import { describeError, SvcError } from '../../errors.js';
+import { describeError, isSvcError, SvcError } from '../../errors.js';
+import { secretsEqual } from '../../auth/secrets.js';
+import { isPermanentFailure } from '../definition-check.js';
 import type { Logger } from '../../logger.js';
 import { MessageFlags, type MessageBus } from '../../messages/message-bus.js';
 import { createPacketQueue, type PacketQueue } from '../packet-queue.js';
@@ -64,13 +66,18 @@ export class RemoteSession {
   readonly #timers: NodeJS.Timeout[] = [];
   #announced = false;
 
+  /** Set while the connection still owes the shared key (`remote_capture_key` on the TCP listener). */
+  #requiredKey: string | undefined;
+
   constructor(
     private readonly transport: RemoteTransport,
     private readonly datasources: DatasourceTracker,
     private readonly messages: MessageBus,
     private readonly log: Logger,
     private readonly timings: RemoteTimings = DEFAULT_TIMINGS,
+    requiredKey?: string,
   ) {
+    this.#requiredKey = requiredKey;
     const announce = setTimeout(() => {
       if (!this.#announced) this.close('the remote side did not announce a datasource (NEWSOURCE) within 5 s');
     }, timings.newsourceMs);
@@ -126,6 +133,7 @@ export class RemoteSession {
   }
 
   #handle(frame: Frame): void {
+    if (this.#requiredKey !== undefined && frame.type !== FrameType.PING && frame.type !== FrameType.PONG) return this.#authenticate(frame);
     switch (frame.type) {
       case FrameType.NEWSOURCE:
         return this.#newSource(frame.body);
@@ -139,7 +147,7 @@ export class RemoteSession {
       case FrameType.ERROR:
         return this.close(`the capture tool reported an error: ${stringField(frame.body, 1) ?? 'no reason given'}`);
       case FrameType.SHUTDOWN:
-        return this.close(`the capture tool shut down: ${stringField(frame.body, 1) ?? 'no reason given'}`);
+        return this.#shutdown(`the capture tool shut down: ${stringField(frame.body, 1) ?? 'no reason given'}`);
       case FrameType.PACKET:
         return this.#packet(frame.body);
       case FrameType.OPENREPORT:
@@ -166,8 +174,38 @@ export class RemoteSession {
         this.#source = source;
         if (this.#closed) this.datasources.remoteLost(source, opener, 'remote capture connection closed while opening');
       },
-      (error: unknown) => this.close(`could not take the remote source: ${describeError(error)}`),
+      (error: unknown) => {
+        const reason = `the server cannot take this source: ${describeError(error)}`;
+        // A refusal no reconnect can change goes out as ERROR (svc capture then stops and says
+        // why); anything else as SHUTDOWN, after which a tool reconnects.
+        const refused = isPermanentFailure(error) || isSvcError(error, 'SVC_ERR_CONFLICT');
+        this.#send(refused ? FrameType.ERROR : FrameType.SHUTDOWN, new Map([[1, reason]]));
+        this.close(reason);
+      },
     );
+  }
+
+  /** The first frame must carry the shared key (AUTHRESP): anything else, or a wrong key, ends the connection. */
+  #authenticate(frame: Frame): void {
+    const key = frame.type === FrameType.AUTHRESP ? stringField(frame.body, 1) : undefined;
+    if (key !== undefined && secretsEqual(key, this.#requiredKey!)) {
+      this.#requiredKey = undefined;
+      return;
+    }
+    const reason =
+      key === undefined
+        ? 'this remote capture listener needs its shared key (remote_capture_key) before anything else; svc capture --tcp sends it with --apikey'
+        : 'wrong shared key for this remote capture listener';
+    this.#send(FrameType.ERROR, new Map([[1, reason]]));
+    this.close(reason);
+  }
+
+  /** The tool ended the connection on purpose: its source is closed, not in error. */
+  #shutdown(reason: string): void {
+    const source = this.#source;
+    const opener = this.#opener;
+    if (source && opener) void this.datasources.remoteEnded(source, opener, reason);
+    this.close(reason);
   }
 
   /** Opens the remote capture: OPENREQ out, OPENREPORT back. */

@@ -3,7 +3,8 @@
  * built-in plugin; it is given the key store directly, since plugins never see credentials.
  */
 import type { ApiKeyStore } from '../../auth/api-keys.js';
-import { isRole, ROLES } from '../../auth/login.js';
+import { cookieValue, TOKEN_NAME, type Authenticator } from '../../auth/authenticator.js';
+import { isRole, ROLES, type Login } from '../../auth/login.js';
 import { SvcError } from '../../errors.js';
 import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import { optionalNumber, requireString } from '../command-input.js';
@@ -12,14 +13,32 @@ import { TRACKED_FORMATS } from '../route-registry.js';
 /** Name of the built-in auth plugin. */
 export const AUTH_PLUGIN = '@svc/core:auth';
 
+/** The cookie a login sets: the session (or API key) token, out of reach of page scripts. */
+function sessionCookie(token: string, maxAgeSeconds?: number): string {
+  return `${TOKEN_NAME}=${token}; Path=/; HttpOnly; SameSite=Strict${maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`}`;
+}
+
+/** A JSON answer with a cookie set. */
+function withCookie(body: unknown, cookie: string): Response {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'set-cookie': cookie } });
+}
+
+/** Who a login is, as the web app reads it. */
+function loginRecord(login: Login): Record<string, string> {
+  return { 'svc.login.name': login.name, 'svc.login.role': login.role, 'svc.login.method': login.method };
+}
+
 /** Serves `/session/*` and `/auth/apikey/*`. */
-export function authPlugin(apiKeys: ApiKeyStore): PluginDefinition {
+export function authPlugin(apiKeys: ApiKeyStore, authenticator: Authenticator): PluginDefinition {
   return definePlugin({
     name: AUTH_PLUGIN,
     apply(svc) {
       const allowCreation = svc.config.getBoolean('httpd_allow_auth_creation', true);
       const showTokens = svc.config.getBoolean('httpd_allow_auth_view', true);
       svc.hooks.fields.tap(AUTH_PLUGIN, (fields) => {
+        fields.register('svc.login.name', 'string', 'user name of a password login, or the API key name');
+        fields.register('svc.login.role', 'string', 'role of the login');
+        fields.register('svc.login.method', 'string', 'how the login was proved: password, session or apikey');
         fields.register('svc.httpd.auth.name', 'string', 'API key name');
         fields.register('svc.httpd.auth.role', 'string', 'role the key grants');
         fields.register('svc.httpd.auth.created', 'uint64_t', 'time the key was created, Unix seconds');
@@ -34,6 +53,41 @@ export function authPlugin(apiKeys: ApiKeyStore): PluginDefinition {
           role: 'any',
           description: 'answers 200 when the request carries a valid login, session or API key',
           handler: () => 'Session valid\n',
+        });
+        routes.http({
+          methods: ['POST'],
+          path: '/session/login',
+          formats: ['cmd'],
+          role: 'public',
+          description: 'log in with user and password (a session of its own) or apikey; sets cookie SVC and answers who the login is',
+          handler: ({ command }) => {
+            const apiKey = command.apikey;
+            const credentials =
+              apiKey !== undefined ? { apiKey: requireString(command, 'apikey') } : { user: requireString(command, 'user'), password: requireString(command, 'password') };
+            const authentication = authenticator.logIn(credentials);
+            if (!authentication) throw new SvcError('SVC_ERR_BAD_CREDENTIALS', 'apiKey' in credentials ? 'that API key is not valid (expired, revoked or mistyped)' : 'wrong user or password');
+            return withCookie(loginRecord(authentication.login), sessionCookie(authentication.sessionToken!));
+          },
+        });
+        routes.http({
+          methods: ['POST'],
+          path: '/session/logout',
+          formats: ['cmd'],
+          role: 'any',
+          description: 'log out: ends the session of the SVC cookie and clears the cookie',
+          handler: ({ request }) => {
+            const token = cookieValue(request.headers.get('cookie'), TOKEN_NAME);
+            if (token) authenticator.logOut(token);
+            return withCookie({ 'svc.login.name': '' }, sessionCookie('', 0));
+          },
+        });
+        routes.http({
+          methods: ['GET', 'POST'],
+          path: '/session/whoami',
+          formats: TRACKED_FORMATS,
+          role: 'any',
+          description: 'who the request is logged in as: name, role and how',
+          handler: ({ login }) => loginRecord(login!),
         });
         routes.http({
           methods: ['GET', 'POST'],

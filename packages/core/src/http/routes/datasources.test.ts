@@ -5,6 +5,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { stableUuid } from '../../datasources/type-resolution.js';
+import { SvcError } from '../../errors.js';
 import { createLogger } from '../../logger.js';
 import { createTestDatasource, createTestService, TEST_ADMIN, testPhyPlugin, waitUntil, type TestService } from '../../testing/index.js';
 
@@ -22,7 +24,7 @@ test.before(async () => {
     log: createLogger({ write: () => {} }),
   });
   base = (await t.svc.start()).url;
-  for (const topic of ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_ENDED']) {
+  for (const topic of ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_ENDED', 'DATASOURCE_REMOVED']) {
     t.svc.events.subscribe(topic, (name, payload) => events.push({ topic: name, uuid: (payload as Record<string, unknown>)['svc.datasource.uuid'] }));
   }
 });
@@ -55,6 +57,14 @@ test('types and defaults', async () => {
     'svc.datasource.driver.passive_capable': 0,
     'svc.datasource.driver.tuning_capable': 1,
     'svc.datasource.driver.hop_capable': 1,
+    'svc.datasource.driver.options': {
+      pps: 'reports per second (default 0: only what a test emits)',
+      devices: 'distinct MACs to cycle through (default 10)',
+      flood: 'true to report as fast as the reader takes them',
+      count: 'end after this many reports (default 0: never)',
+      fail: "'open' to refuse to open",
+      fail_after: 'fail after this many reports',
+    },
   });
   const defaults = (await call('/datasource/defaults.json')).body;
   assert.is(defaults['svc.datasourcetracker.default.hop_rate'], 5);
@@ -149,6 +159,103 @@ test('a capture that ends (a replayed file) publishes DATASOURCE_ENDED once, aft
   assert.equal(events.filter((event) => event.uuid === uuid).map((event) => event.topic), ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_ENDED']);
 });
 
+test('add_source with an option that cannot be valid is a 400 naming it, before anything opens; only a valid source that cannot open is a 200 in error', async () => {
+  for (const [definition, message] of [
+    ['testsource-8:pps=abc', /testsource option pps must be a number >= 0/],
+    ['testsource-8:speed=9', /datasource type 'testsource' has no option 'speed'; it takes pps, devices, flood, count, fail, fail_after, besides the generic ones \(type, name, uuid/],
+    ['testsource-8:channels="1,,6"', /channels .*empty/],
+    ['testsource-8:channel_hoprate=fast', /channel_hoprate/],
+    ['testsource-8:retry=maybe', /retry must be true or false/],
+  ] as const) {
+    const refused = await add(definition);
+    assert.equal([refused.status, refused.body.code], [400, 'SVC_ERR_BAD_DEFINITION'], definition);
+    assert.match(refused.body.error, message, definition);
+  }
+  assert.not.ok((await call('/datasource/all_sources.json')).body.some((source: any) => source['svc.datasource.interface'] === 'testsource-8'), 'nothing was added');
+  assert.is(harness.opens(stableUuid('testsource', 'testsource-8')), 0, 'nothing was opened');
+});
+
+test('a path that names no file says "no such file", not "no datasource type recognised"; a FIFO is refused without being opened', async () => {
+  const missing = await add('/nonexistent/file.pcap');
+  assert.equal([missing.status, missing.body.code], [400, 'SVC_ERR_BAD_DEFINITION']);
+  assert.is(missing.body.error, 'no such file: /nonexistent/file.pcap (check the file path)');
+  const relative = await add('capture-typo.pcapng');
+  assert.is(relative.body.error, 'no such file: capture-typo.pcapng (check the file path)');
+  const directory = await add('/tmp/');
+  assert.match(directory.body.error, /the file \/tmp\/ is a directory, not a regular file/);
+  const unrecognised = await add('wlan9');
+  assert.equal([unrecognised.status, unrecognised.body.code], [400, 'SVC_ERR_NO_DATASOURCE_TYPE'], 'an interface name is still "not recognised"');
+});
+
+test('a permanent failure is not retried and the record says so; a transient one is retried and says so', async () => {
+  // The test type refuses fail=open with a plain Error: transient, retried at the retry delay.
+  const transient = (await add('testsource-9:fail=open')).body;
+  assert.equal([transient['svc.datasource.error'], transient['svc.datasource.error_kind'], transient['svc.datasource.retry']], [1, 'transient', 1]);
+  const uuid = transient['svc.datasource.uuid'];
+  await waitUntil('retries', async () => (await record(uuid))['svc.datasource.total_retry_attempts'] >= 2);
+  await control(uuid, 'remove_source');
+
+  // A definition that passed when added but names something that later became wrong fails permanently.
+  const permanent = await createTestService({
+    plugins: [
+      testPhyPlugin,
+      {
+        name: 'vanishing-file',
+        apply(svc: any) {
+          svc.hooks.datasourceTypes.tap('vanishing-file', (types: any) =>
+            types.add({
+              name: 'vanishing',
+              description: 'fails as a file that vanished after it was added',
+              capabilities: { probe: false, list: false, local: true, remote: false, passive: false, tune: false, hop: false },
+              options: {},
+              open: async () => {
+                throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', 'the capture file is gone');
+              },
+            }),
+          );
+        },
+      },
+    ],
+    config: { source_retry_delay: '0.1' },
+    log: createLogger({ write: () => {} }),
+  });
+  try {
+    const source = await permanent.svc.datasources.add('x:type=vanishing');
+    await sleep(400);
+    const served = permanent.svc.datasources.record(source);
+    assert.equal([served['svc.datasource.error'], served['svc.datasource.error_kind'], served['svc.datasource.total_retry_attempts']], [1, 'permanent', 0]);
+    assert.match(String(served['svc.datasource.error_reason']), /the capture file is gone/);
+  } finally {
+    await permanent.close();
+  }
+});
+
+test('disable_source and remove_source take a source out, so a corrected definition can be added under the same UUID', async () => {
+  const first = (await add('testsource-6:uuid=8A1C3E20-0000-4000-8000-0000000000AA,devices=2')).body;
+  const uuid = first['svc.datasource.uuid'];
+  assert.is((await add('testsource-6:uuid=8A1C3E20-0000-4000-8000-0000000000AA,devices=3')).status, 409, 'a running source keeps its UUID');
+
+  const disabled = await control(uuid, 'disable_source');
+  assert.equal([disabled.status, disabled.body['svc.datasource.running'], disabled.body['svc.datasource.error'], disabled.body['svc.datasource.disabled']], [200, 0, 1, 1]);
+  assert.is(disabled.body['svc.datasource.error_reason'], 'disabled by request');
+  assert.is((await control(uuid, 'disable_source')).status, 409);
+  const replaced = await add('testsource-6:uuid=8A1C3E20-0000-4000-8000-0000000000AA,devices=3,name=fixed');
+  assert.equal([replaced.status, replaced.body['svc.datasource.name'], replaced.body['svc.datasource.running'], replaced.body['svc.datasource.disabled']], [200, 'fixed', 1, 0]);
+  assert.is((await call('/datasource/all_sources.json')).body.filter((source: any) => source['svc.datasource.uuid'] === uuid).length, 1, 'the disabled one was replaced');
+
+  const removed = await control(uuid, 'remove_source');
+  assert.is(removed.status, 200);
+  assert.is((await record(uuid))?.code, 'SVC_ERR_NOT_FOUND');
+  assert.ok(events.some((event) => event.topic === 'DATASOURCE_REMOVED' && event.uuid === uuid));
+  assert.is((await add('testsource-6:uuid=8A1C3E20-0000-4000-8000-0000000000AA,name=again')).body['svc.datasource.name'], 'again');
+
+  const routes = (await call('/system/routes.json')).body as any[];
+  for (const verb of ['disable_source', 'remove_source']) {
+    const route = routes.find((entry) => entry['svc.route.path'] === `/datasource/by-uuid/:uuid/${verb}`);
+    assert.equal([route?.['svc.route.role'], route?.['svc.route.methods']], ['admin', ['POST']], verb);
+  }
+});
+
 test('a failing capture goes into error and is re-opened after the retry delay', async () => {
   const uuid = (await add('testsource-3')).body['svc.datasource.uuid'];
   harness.capture(uuid)!.fail('the radio went away');
@@ -192,6 +299,10 @@ test('set_channel locks a channel or sets a hop list (rate kept unless given); s
     [{ channels: '1,,6' }, 'SVC_ERR_BAD_CHANNEL'],
     [{ channels: [{}] }, 'SVC_ERR_BAD_CHANNEL'],
     [{ channels: ['1'], rate: -1 }, 'SVC_ERR_BAD_RATE'],
+    // Past setInterval's range Node fires every 1 ms: rates are checked before they reach a timer.
+    [{ channels: ['1'], rate: 1e-10 }, 'SVC_ERR_BAD_RATE'],
+    [{ channels: ['1'], hoprate: 1e9 }, 'SVC_ERR_BAD_RATE'],
+    [{ channels: ['1'], rate: '0.00000001/sec' }, 'SVC_ERR_BAD_RATE'],
   ] as const) {
     const refused = await control(uuid, 'set_channel', body);
     assert.is(refused.status, 400, JSON.stringify(body));

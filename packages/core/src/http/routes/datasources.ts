@@ -1,15 +1,15 @@
 /**
  * Datasource routes (spec 4.2, kismet-reference 1.3-1.6, 1.9): types, defaults, the source
  * list and records, adding sources, channel control, close/open/pause/resume and the interface
- * list. Applied as a built-in plugin, which also registers the datasource fields and events,
- * opens the `source=` lines once the server is ready, and closes every source at shutdown.
+ * list. Applied as a built-in plugin, which also registers the datasource fields and events and
+ * closes every source at shutdown (the service opens the `source=` lines once it listens).
  */
 import { describeError, SvcError } from '../../errors.js';
 import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import type { Service } from '../../service-types.js';
 import { DATASOURCE_FIELDS, datasourceTypeRecord } from '../../datasources/datasource-fields.js';
 import { MessageFlags } from '../../messages/message-bus.js';
-import { parseChannelList, parseHopRate } from '../../datasources/source-options.js';
+import { checkHopRate, parseChannelList, parseHopRate } from '../../datasources/source-options.js';
 import { requireString } from '../command-input.js';
 import { TRACKED_FORMATS, type RouteContext, type RouteRegistry } from '../route-registry.js';
 import type { Datasource } from '../../datasources/datasource.js';
@@ -27,6 +27,7 @@ const TOPICS: [string, string][] = [
   ['DATASOURCE_PAUSED', 'a datasource was paused (datasource record)'],
   ['DATASOURCE_RESUMED', 'a datasource was resumed (datasource record)'],
   ['DATASOURCE_ENDED', 'a datasource has no more data, a replayed file at its end; it stays open (datasource record)'],
+  ['DATASOURCE_REMOVED', 'a datasource was removed from the server (its last record)'],
 ];
 
 /** The datasources plugin. */
@@ -48,21 +49,12 @@ export const datasourcesPlugin: PluginDefinition = definePlugin({
       for (const [name, description] of TOPICS) topics.add({ name, description });
     });
     svc.hooks.routes.tap(DATASOURCES_PLUGIN, (routes) => addDatasourceRoutes(svc, routes));
-    svc.hooks.ready.tapPromise(DATASOURCES_PLUGIN, async () => {
-      for (const line of svc.config.getAll('source')) {
-        try {
-          await svc.datasources.add(line);
-        } catch (error) {
-          svc.messages.post(`source '${line}' was not added: ${describeError(error)}`, MessageFlags.ERROR);
-        }
-      }
-    });
     let tcp: RemoteCaptureTcpListener | undefined;
     svc.hooks.ready.tapPromise(DATASOURCES_PLUGIN, async () => {
       if (!svc.config.getBoolean('remote_capture_enabled', false)) return;
       const { remoteCaptureListen: host, remoteCapturePort: port } = svc.datasources.defaults;
       try {
-        tcp = await listenRemoteCaptureTcp(svc, host, port);
+        tcp = await listenRemoteCaptureTcp(svc, host, port, svc.config.get('remote_capture_key') || undefined);
         svc.messages.post(`remote capture (TCP) listening on ${host}:${tcp.port}`);
       } catch (error) {
         svc.messages.post(`remote capture (TCP) could not listen on ${host}:${port}: ${describeError(error)}; websocket remote capture still works`, MessageFlags.ERROR);
@@ -141,6 +133,8 @@ function addDatasourceRoutes(svc: Service, routes: RouteRegistry): void {
   );
   command('set_hop', 'hop again over the hop list', (source) => sources.setHop(source));
   command('close_source', 'close the source; it stays listed', (source) => sources.close(source));
+  command('disable_source', 'disable the source: closed, in error "disabled", never retried; add_source may then reuse its UUID', (source) => sources.disable(source));
+  command('remove_source', 'remove the source from the server; its UUID is free for a corrected definition', (source) => sources.remove(source));
   command('open_source', 're-open a closed source from its definition', (source) => sources.open(source));
   command('pause_source', 'pause the source: its packets are discarded', (source) => sources.pause(source));
   command('resume_source', 'resume a paused source', (source) => sources.resume(source));
@@ -159,7 +153,7 @@ function channelRequest(input: Readonly<Record<string, unknown>>): ChannelReques
   }
   let hopRate: number | undefined;
   if (rate !== undefined) {
-    if (typeof rate === 'number') hopRate = rate;
+    if (typeof rate === 'number') hopRate = checkHopRate(rate);
     else if (typeof rate === 'string') hopRate = parseHopRate(rate);
     else throw new SvcError('SVC_ERR_BAD_RATE', "'rate' must be a number of hops per second");
   }

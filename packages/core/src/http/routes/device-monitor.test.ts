@@ -14,7 +14,11 @@ let base: string;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test.before(async () => {
-  t = await createTestService({ plugins: [testPhyPlugin], config: { view: 'ccview:CC devices:svc.device.base.macaddr:^AA:BB:CC' }, log: createLogger({ write: () => {} }) });
+  t = await createTestService({
+    plugins: [testPhyPlugin],
+    config: { view: 'ccview:CC devices:svc.device.base.macaddr:^AA:BB:CC', monitor_subscriptions_per_socket: '3', monitor_subscriptions_total: '4' },
+    log: createLogger({ write: () => {} }),
+  });
   const listener = await t.svc.start();
   base = listener.url.replace('http', 'ws');
   source = new TestSource(t.svc);
@@ -81,22 +85,88 @@ test('rate limits pushes: many changes within one interval give one push', async
   client.socket.close();
 });
 
-test('cancel stops a subscription; reusing an id replaces it; bad messages change nothing', async () => {
+test('cancel stops a subscription; reusing an id replaces it; each bad message gets one JSON error and changes nothing', async () => {
   const client = await connect();
   client.send({ monitor: 'AA:BB:CC:00:00:02', request: 7, rate: 0.2, fields: ['svc.device.base.name'] });
   client.send({ monitor: '02:00:00:00:00:03', request: 8, rate: 0.2, fields: ['svc.device.base.name'] });
   await sleep(150);
   client.send({ monitor: 'AA:BB:CC:00:00:01', request: 7, rate: 0.2, fields: ['svc.device.base.name'] });
   client.send({ cancel: 8 });
-  for (const junk of ['nope', '[]', '{"monitor": 5, "request": 1, "rate": 1}', '{"monitor": "zz:zz", "request": 9, "rate": 1}', '{"monitor": "*", "request": 10, "rate": 1, "fields": "x"}']) client.send(junk);
+  await sleep(100);
+  client.received.length = 0;
+  for (const junk of ['nope', '[]', '{"monitor": 5, "request": 1, "rate": 1}', '{"monitor": "zz:zz", "request": 9, "rate": 1}', '{"monitor": "*", "request": 10, "rate": 1, "fields": "x"}', '{"monitor": "*", "request": 11}', '{"cancel": "8"}']) client.send(junk);
   client.socket.send(Buffer.from([1, 2, 3]));
   await sleep(150);
+  assert.equal(client.received.map((message) => [message.code, message.request]), [
+    ['SVC_ERR_BAD_JSON', undefined],
+    ['SVC_ERR_BAD_JSON', undefined],
+    ['SVC_ERR_BAD_REQUEST', 1],
+    ['SVC_ERR_BAD_REQUEST', 9],
+    ['SVC_ERR_BAD_FIELDS', 10],
+    ['SVC_ERR_BAD_REQUEST', 11],
+    ['SVC_ERR_BAD_REQUEST', undefined],
+    ['SVC_ERR_BAD_JSON', undefined],
+  ]);
+  assert.match(String(client.received[0]!.error), 'the message is not valid JSON');
+  assert.is(client.received[3]!.error, "monitor 'zz:zz' is not a device key, MAC, MAC/mask or *");
+  assert.match(String(client.received[5]!.error), 'a subscription needs monitor');
   client.received.length = 0;
   for (const [mac, name] of [['AA:BB:CC:00:00:01', 'one'], ['AA:BB:CC:00:00:02', 'two'], ['02:00:00:00:00:03', 'three']]) source.send({ mac: mac!, name });
   await sleep(400);
   assert.equal(names(client.received), ['one'], 'only the replacing subscription 7 remains');
   assert.is(client.socket.readyState, WebSocket.OPEN);
   client.socket.close();
+});
+
+test('a rate past the longest interval is clamped to it, not turned into a 1 ms timer', async () => {
+  const client = await connect();
+  client.send({ monitor: keyOf('AA:BB:CC:00:00:02'), request: 1, rate: 1e9, fields: ['svc.device.base.name'] });
+  await sleep(100);
+  assert.equal(names(client.received), ['two'], 'the first push comes at once');
+  client.received.length = 0;
+  source.send({ mac: 'AA:BB:CC:00:00:02', name: 'two' });
+  await sleep(300);
+  assert.equal(client.received, [], 'the next push waits for the clamped interval (an hour)');
+  client.socket.close();
+});
+
+test('subscriptions past the per-socket cap are refused with an error naming the limit; a cancel makes room', async () => {
+  const client = await connect();
+  for (let id = 0; id < 5; id++) client.send({ monitor: keyOf('AA:BB:CC:00:00:01'), request: id, rate: 10, fields: ['svc.device.base.name'] });
+  await sleep(150);
+  const refusals = client.received.filter((message) => message.code);
+  assert.equal(refusals.map((message) => message.request), [3, 4]);
+  assert.equal(refusals[0], {
+    error: 'this socket has 3 subscriptions, the most one socket may hold (monitor_subscriptions_per_socket); cancel one first',
+    code: 'SVC_ERR_TOO_MANY_SUBSCRIPTIONS',
+    request: 3,
+  });
+  client.received.length = 0;
+  client.send({ monitor: keyOf('AA:BB:CC:00:00:02'), request: 0, rate: 10, fields: ['svc.device.base.name'] });
+  client.send({ cancel: 1 });
+  client.send({ monitor: keyOf('AA:BB:CC:00:00:02'), request: 9, rate: 10, fields: ['svc.device.base.name'] });
+  await sleep(150);
+  assert.equal(client.received, [{ 'svc.device.base.name': 'two' }, { 'svc.device.base.name': 'two' }], 'replacing an id and filling a freed place both work');
+  client.socket.close();
+});
+
+test('the server-wide cap counts every socket and frees places when sockets close', async () => {
+  const first = await connect();
+  const second = await connect();
+  for (let id = 0; id < 3; id++) first.send({ monitor: keyOf('AA:BB:CC:00:00:01'), request: id, rate: 10 });
+  await sleep(100);
+  for (let id = 0; id < 3; id++) second.send({ monitor: keyOf('AA:BB:CC:00:00:01'), request: id, rate: 10 });
+  await sleep(100);
+  const refused = second.received.filter((message) => message.code);
+  assert.equal(refused.map((message) => message.request), [1, 2]);
+  assert.match(String(refused[0]!.error), 'the server holds 4 monitor subscriptions, its limit (monitor_subscriptions_total)');
+  first.socket.close();
+  await sleep(100);
+  second.received.length = 0;
+  second.send({ monitor: keyOf('AA:BB:CC:00:00:01'), request: 5, rate: 10, fields: ['svc.device.base.name'] });
+  await sleep(100);
+  assert.equal(second.received, [{ 'svc.device.base.name': 'one' }]);
+  second.socket.close();
 });
 
 test('a view monitor only pushes devices of that view', async () => {
@@ -107,15 +177,28 @@ test('a view monitor only pushes devices of that view', async () => {
   client.socket.close();
 });
 
-test('an unknown view is refused with 404 before the upgrade', async () => {
-  const socket = new WebSocket(`${base}/devices/views/nosuch/monitor.ws?user=${TEST_ADMIN.user}&password=${TEST_ADMIN.password}`);
-  const status = await new Promise<number>((resolve, reject) => {
-    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-    socket.once('open', () => reject(new Error('the socket opened')));
-    socket.once('error', () => {});
+test('refused upgrades carry the JSON error body HTTP errors have: 404 for an unknown view, 401 for a wrong password', async () => {
+  const refusal = async (path: string) => {
+    const socket = new WebSocket(`${base}${path}`);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      socket.once('unexpected-response', (_request, response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      socket.once('open', () => reject(new Error('the socket opened')));
+      socket.once('error', () => {});
+    });
+    socket.terminate();
+    return { status: answer.status, body: JSON.parse(answer.body) };
+  };
+  assert.equal(await refusal(`/devices/views/nosuch/monitor.ws?user=${TEST_ADMIN.user}&password=${TEST_ADMIN.password}`), {
+    status: 404,
+    body: { error: "no device view 'nosuch'; /devices/views/all_views.json lists them", code: 'SVC_ERR_NOT_FOUND' },
   });
-  assert.is(status, 404);
-  socket.terminate();
+  assert.equal(await refusal(`/devices/monitor.ws?user=${TEST_ADMIN.user}&password=nope`), { status: 401, body: { error: 'wrong user or password', code: 'SVC_ERR_BAD_CREDENTIALS' } });
+  const anonymous = await refusal('/devices/monitor.ws');
+  assert.equal([anonymous.status, anonymous.body.code], [401, 'SVC_ERR_UNAUTHORIZED']);
 });
 
 test.run();

@@ -171,6 +171,43 @@ test('datatables: window, draw, totals, search, sort both ways, json and form va
   assert.is(badStart.status, 400);
 });
 
+test('regex is PCRE-compatible: (?i), (?s), (?m), (?x) prefixes work; PCRE-only syntax and over-long patterns are 400s naming why', async () => {
+  const names = (body: any[]) => body.map((device) => device['svc.device.base.name']).sort();
+  const caseless = await post('/devices/views/all/devices.json', { fields: ['svc.device.base.name'], regex: [['test.device/test.device.model', '(?i)^linksys']] });
+  assert.equal([caseless.status, names(caseless.body)], [200, ['echo']]);
+  const extended = await post('/devices/views/all/devices.json', { fields: ['svc.device.base.name'], regex: [['svc.device.base.name', '(?x) ^ (alpha | bravo) $ # two of them']] });
+  assert.equal(names(extended.body), ['alpha', 'bravo']);
+  const multiline = await post('/devices/views/all/devices.json', { fields: ['svc.device.base.name'], regex: [['svc.device.base.name', '(?ms)^e.*o$']] });
+  assert.equal(names(multiline.body), ['echo']);
+  const lookahead = await post('/devices/views/all/devices.json', { regex: [['svc.device.base.name', 'al(?=pha)']] });
+  assert.equal([lookahead.status, lookahead.body.code], [400, 'SVC_ERR_BAD_REQUEST']);
+  assert.match(lookahead.body.error, 'regex[0]: lookahead (?=...) is PCRE syntax svc does not run');
+  const longPattern = await post('/devices/views/all/devices.json', { regex: [['svc.device.base.name', 'a'.repeat(5000)]] });
+  assert.equal([longPattern.status, longPattern.body.code], [400, 'SVC_ERR_BAD_REQUEST']);
+  const manyPairs = await post('/devices/views/all/devices.json', { regex: Array.from({ length: 65 }, () => ['svc.device.base.name', 'a']) });
+  assert.equal([manyPairs.status, manyPairs.body.error], [400, "'regex' has 65 pairs; the limit is 64"]);
+  const longSearch = await post('/devices/views/all/devices.json', { datatable: true }, { 'search[value]': 'x'.repeat(5000) });
+  assert.equal([longSearch.status, longSearch.body.error], [400, 'the search term is 5000 characters long; the limit is 1024']);
+});
+
+test('datatables variables in a JSON body, flat or nested as the datatables component sends them, give the answer form variables give', async () => {
+  const dictionary = { datatable: true, fields: ['svc.device.base.name'], colmap: { '1': ['svc.device.base.name'] } };
+  const viaForm = await post('/devices/views/all/devices.json', dictionary, { start: '1', length: '2', draw: '4', 'search[value]': 'a', 'order[0][column]': '1', 'order[0][dir]': 'desc' });
+  assert.equal(viaForm.body.data.map((d: any) => d['svc.device.base.name']), ['charlie', 'bravo']);
+  const json = async (body: Record<string, unknown>) => {
+    const response = await t.request('/devices/views/all/devices.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+  const flat = await json({ ...dictionary, start: 1, length: 2, draw: 4, 'search[value]': 'a', 'order[0][column]': '1', 'order[0][dir]': 'desc' });
+  assert.equal(flat.body, viaForm.body);
+  const nested = await json({ ...dictionary, start: '1', length: '2', draw: 4, search: { value: 'a', regex: false }, order: [{ column: 1, dir: 'desc' }] });
+  assert.equal(nested.body, viaForm.body);
+  const badLength = await json({ ...dictionary, length: -3 });
+  assert.equal([badLength.status, badLength.body.error], [400, "'length' must be a whole number >= 0, got '-3'"]);
+  const badDraw = await json({ ...dictionary, draw: [1] });
+  assert.is(badDraw.status, 400);
+});
+
 test('generic paging: page, length, sort, sort_dir, search', async () => {
   const { body } = await post('/devices/views/all/devices.json', { fields: ['svc.device.base.name'] }, { page: '1', length: '2', sort: 'svc.device.base.name', sort_dir: 'asc' });
   assert.equal(Object.keys(body), ['data', 'last_page', 'last_row', 'total_row']);

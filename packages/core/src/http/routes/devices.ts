@@ -15,11 +15,14 @@ import { parseDeviceKey } from '../../tracker/device-key.js';
 import type { TrackedDevice } from '../../tracker/tracked-device.js';
 import { macMatches, parseMac, parseMacMask } from '../../util/mac.js';
 import { runDeviceQuery, serveDevice, type DeviceQuery } from '../../views/device-query.js';
+import { QueryBudget } from '../../views/query-budget.js';
 import { queryView } from '../../views/view-query.js';
 import type { DeviceView } from '../../views/device-views.js';
 import type { ViewDefinition } from '../../views/view-definition.js';
 import { optionalString, requireString } from '../command-input.js';
-import { deviceMonitorConnection } from './device-monitor.js';
+import { deviceMonitorConnection, type MonitorLimits } from './device-monitor.js';
+import { pagingParams } from './paging-params.js';
+import { StreamedList } from '../streamed-list.js';
 import { TRACKED_FORMATS, type RouteContext, type RouteRegistry } from '../route-registry.js';
 
 /** Name of the built-in devices plugin. */
@@ -66,6 +69,14 @@ export function devicesPlugin(configViews: readonly ViewDefinition[]): PluginDef
 }
 
 function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
+  const budgetSeconds = svc.config.getNumber('httpd_query_budget', 10, { min: 0.1 });
+  /** The scan budget of one request: its abort signal and `httpd_query_budget` seconds. */
+  const queryBudget = (request: Request) => new QueryBudget({ signal: request.signal, seconds: budgetSeconds });
+  const monitorLimits: MonitorLimits = {
+    perSocket: svc.config.getNumber('monitor_subscriptions_per_socket', 32, { min: 1, integer: true }),
+    total: svc.config.getNumber('monitor_subscriptions_total', 1024, { min: 1, integer: true }),
+    open: 0,
+  };
   const list = (path: string, description: string, handler: (context: RouteContext) => unknown, methods: ('GET' | 'POST')[] = ['GET', 'POST']) =>
     routes.http({ methods, path, formats: TRACKED_FORMATS, role: 'readonly', description, simplify: false, handler });
 
@@ -84,21 +95,23 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
   ];
   for (const [prefix, what, viewId] of viewPaths) {
     list(`${prefix}/devices`, `devices of ${what}: fields, regex, datatables or page paging, search, sort`, (context) =>
-      viewDevices(svc, viewOf(svc, viewId(context.params)), context),
+      viewDevices(svc, viewOf(svc, viewId(context.params)), context, queryBudget(context.request)),
     );
-    list(`${prefix}/last-time/:timestamp/devices`, `devices of ${what} active since a timestamp (last_time >= ts)`, (context) => {
+    list(`${prefix}/last-time/:timestamp/devices`, `devices of ${what} active since a timestamp (last_time >= ts)`, async (context) => {
       const view = viewOf(svc, viewId(context.params));
       const now = nowSeconds();
       const specs = parseFieldSpecs(context.command.fields);
-      const { page } = runDeviceQuery(view.members, { specs, filters: parseRegexFilters(context.command.regex), lastTimeAtLeast: parseTimestamp(context.params.timestamp!, now) }, now);
-      return page.map((device) => serveDevice(device, specs, now));
+      const query = { specs, filters: parseRegexFilters(context.command.regex), lastTimeAtLeast: parseTimestamp(context.params.timestamp!, now) };
+      const { page } = await queryView(view, svc.devices, query, now, queryBudget(context.request));
+      return new StreamedList(page, (device) => serveDevice(device, specs, now));
     });
   }
-  list('/devices/last-time/:timestamp/devices', 'every device active after a timestamp (last_time > ts)', (context) => {
+  list('/devices/last-time/:timestamp/devices', 'every device active after a timestamp (last_time > ts)', async (context) => {
     const now = nowSeconds();
     const specs = parseFieldSpecs(context.command.fields);
-    const { page } = runDeviceQuery([...svc.devices.devices()], { specs, filters: parseRegexFilters(context.command.regex), lastTimeAfter: parseTimestamp(context.params.timestamp!, now) }, now);
-    return page.map((device) => serveDevice(device, specs, now));
+    const query = { specs, filters: parseRegexFilters(context.command.regex), lastTimeAfter: parseTimestamp(context.params.timestamp!, now) };
+    const { page } = await runDeviceQuery([...svc.devices.devices()], query, now, queryBudget(context.request));
+    return new StreamedList(page, (device) => serveDevice(device, specs, now));
   });
   list('/devices/by-key/:key/device', 'one device by key', ({ params, command }) => serveDevice(deviceByKey(svc, params.key!), parseFieldSpecs(command.fields), nowSeconds()));
   list('/devices/by-mac/:mac/devices', 'every device with a MAC, across PHYs', ({ params, command }) => {
@@ -116,11 +129,9 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
     });
     const specs = parseFieldSpecs(command.fields);
     const now = nowSeconds();
-    const found: Record<string, unknown>[] = [];
-    for (const device of svc.devices.devices()) {
-      if (masks.some((mask) => macMatches(device.mac, mask))) found.push(serveDevice(device, specs, now));
-    }
-    return found;
+    const found: TrackedDevice[] = [];
+    for (const device of svc.devices.devices()) if (masks.some((mask) => macMatches(device.mac, mask))) found.push(device);
+    return new StreamedList(found, (device) => serveDevice(device, specs, now));
   }, ['POST']);
   list('/devices/multikey/devices', 'devices for a list of keys (devices: [...]); unknown keys are skipped', ({ command }) =>
     multikey(svc, command).map(([, record]) => record),
@@ -138,7 +149,7 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
     handler: ({ command }) => {
       const specs = parseFieldSpecs(command.fields);
       const now = nowSeconds();
-      return [...svc.devices.devices()].map((device) => serveDevice(device, specs, now));
+      return new StreamedList([...svc.devices.devices()], (device) => serveDevice(device, specs, now));
     },
   });
   routes.http({
@@ -182,13 +193,13 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
     role: 'readonly',
     description: 'device monitor for one view: {monitor, request, rate, fields} subscriptions, {cancel} to stop',
     accept: ({ params }) => void viewOf(svc, params.view!),
-    connect: (session, { params }) => deviceMonitorConnection(svc, viewOf(svc, params.view!), session),
+    connect: (session, { params }) => deviceMonitorConnection(svc, viewOf(svc, params.view!), session, monitorLimits),
   });
   routes.websocket({
     path: '/devices/monitor.ws',
     role: 'readonly',
     description: 'device monitor over every device: {monitor, request, rate, fields} subscriptions, {cancel} to stop',
-    connect: (session) => deviceMonitorConnection(svc, svc.deviceViews.get('all')!, session),
+    connect: (session) => deviceMonitorConnection(svc, svc.deviceViews.get('all')!, session, monitorLimits),
   });
   list('/phy/all_phys', 'every PHY with its device and packet counts', () =>
     svc.devices.phys().map((phy) => ({
@@ -232,14 +243,6 @@ function multikey(svc: Service, command: Readonly<Record<string, unknown>>): [st
   return found;
 }
 
-function integerVar(vars: Readonly<Record<string, string>>, name: string): number | undefined {
-  const raw = vars[name];
-  if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new SvcError('SVC_ERR_BAD_REQUEST', `'${name}' must be a whole number >= 0, got '${raw}'`);
-  return value;
-}
-
 function colmapPath(colmap: unknown, column: string): string | undefined {
   if (!colmap || typeof colmap !== 'object') return undefined;
   let entry = Array.isArray(colmap) ? colmap[Number(column)] : (colmap as Record<string, unknown>)[column];
@@ -247,7 +250,7 @@ function colmapPath(colmap: unknown, column: string): string | undefined {
   return typeof entry === 'string' && entry !== '' ? entry : undefined;
 }
 
-function viewDevices(svc: Service, view: DeviceView, { command, vars }: RouteContext): unknown {
+async function viewDevices(svc: Service, view: DeviceView, { command, vars }: RouteContext, budget: QueryBudget): Promise<unknown> {
   const now = nowSeconds();
   const specs: FieldSpec[] = parseFieldSpecs(command.fields);
   const filters = parseRegexFilters(command.regex);
@@ -258,44 +261,49 @@ function viewDevices(svc: Service, view: DeviceView, { command, vars }: RouteCon
     lastTimeAtLeast = lastTimeValue < 0 ? now + lastTimeValue : lastTimeValue;
   }
   const base: DeviceQuery = { specs, filters, lastTimeAtLeast };
-  const serve = (page: TrackedDevice[]) => page.map((device) => serveDevice(device, specs, now));
+  const serve = (page: TrackedDevice[], head: Record<string, unknown> = {}, tail: Record<string, unknown> = {}) =>
+    new StreamedList(page, (device) => serveDevice(device, specs, now), { head, listKey: 'data', tail });
+  const paging = pagingParams(command, vars);
 
   if (command.datatable === true || command.datatable === 'true' || command.datatable === 1) {
-    const start = integerVar(vars, 'start') ?? 0;
-    const requested = integerVar(vars, 'length') ?? 0;
+    const start = paging.integer('start') ?? 0;
+    const requested = paging.integer('length') ?? 0;
     const length = requested === 0 ? MAX_PAGE_LENGTH : Math.min(requested, MAX_PAGE_LENGTH);
-    const column = vars['order[0][column]'];
-    const sortPath = column === undefined ? undefined : colmapPath(command.colmap, column);
-    const result = queryView(
+    const sortPath = paging.orderColumn === undefined ? undefined : colmapPath(command.colmap, paging.orderColumn);
+    const result = await queryView(
       view,
       svc.devices,
       {
         ...base,
-        search: vars['search[value]'],
-        sort: sortPath ? { path: sortPath.split('/').filter(Boolean), descending: vars['order[0][dir]'] === 'desc' } : undefined,
+        search: paging.search,
+        sort: sortPath ? { path: sortPath.split('/').filter(Boolean), descending: paging.descending } : undefined,
         window: { start, length },
       },
       now,
+      budget,
     );
-    return { draw: integerVar(vars, 'draw') ?? 0, data: serve(result.page), recordsTotal: result.total, recordsFiltered: result.filtered };
+    return serve(result.page, { draw: paging.integer('draw') ?? 0 }, { recordsTotal: result.total, recordsFiltered: result.filtered });
   }
 
-  if (vars.page !== undefined) {
-    const page = integerVar(vars, 'page') ?? 0;
-    const length = Math.min(integerVar(vars, 'length') ?? integerVar(vars, 'size') ?? 100, MAX_PAGE_LENGTH) || 100;
-    const result = queryView(
+  if (paging.generic) {
+    const page = paging.integer('page') ?? 0;
+    const length = Math.min(paging.integer('length') ?? paging.integer('size') ?? 100, MAX_PAGE_LENGTH) || 100;
+    const result = await queryView(
       view,
       svc.devices,
       {
         ...base,
-        search: vars.search,
-        sort: vars.sort ? { path: vars.sort.split('/').filter(Boolean), descending: vars.sort_dir === 'desc' } : undefined,
+        search: paging.search,
+        sort: paging.sort ? { path: paging.sort.split('/').filter(Boolean), descending: paging.descending } : undefined,
         window: { start: page * length, length },
       },
       now,
+      budget,
     );
-    return { data: serve(result.page), last_page: Math.ceil(result.filtered / length), last_row: result.filtered, total_row: result.total };
+    return serve(result.page, {}, { last_page: Math.ceil(result.filtered / length), last_row: result.filtered, total_row: result.total });
   }
 
-  return serve(queryView(view, svc.devices, base, now).page);
+  const { page } = await queryView(view, svc.devices, base, now, budget);
+  return new StreamedList(page, (device) => serveDevice(device, specs, now));
 }
+

@@ -2,15 +2,16 @@
  * The event bus websocket (`/eventbus/events.ws`) and the `TIMESTAMP` topic. Clients send
  * `{"SUBSCRIBE": topic, "fields": [...], "format": "json"}` and `{"UNSUBSCRIBE": topic}`; `*`
  * subscribes to every topic. Each event arrives as one text message `{"<TOPIC>": record}`.
- * Malformed client messages are ignored; the connection and its other subscriptions stay.
+ * A malformed message, an unknown topic or bad fields get one JSON error message back; the
+ * connection and its other subscriptions stay.
  */
-import { ALL_TOPICS } from '../../events/event-bus.js';
+import { SvcError } from '../../errors.js';
 import { parseFieldSpecs, simplify, type FieldSpec } from '../../fields/field-spec.js';
 import { definePlugin } from '../../plugin.js';
 import { timestampRecord } from '../../system/status.js';
 import { TRACKED_FORMATS, type RouteFormat, type WebSocketSession } from '../route-registry.js';
 import { serialize } from '../serializers.js';
-import { parseJsonObjectMessage } from '../websocket-message.js';
+import { answerErrors, parseJsonObjectMessage } from '../websocket-message.js';
 import type { Service } from '../../service-types.js';
 
 /** Name of the built-in event bus plugin. */
@@ -73,26 +74,28 @@ function eventbusConnection(svc: Service, session: WebSocketSession) {
   };
   return {
     message(data: string | Uint8Array, isBinary: boolean) {
-      const request = parseJsonObjectMessage(data, isBinary);
-      if (!request) {
-        svc.log.debug('event bus: ignored a message that is not a JSON object');
-        return;
-      }
-      if (typeof request.SUBSCRIBE === 'string' && request.SUBSCRIBE) {
-        let specs: FieldSpec[];
-        try {
-          specs = parseFieldSpecs(request.fields);
-        } catch {
-          svc.log.debug(`event bus: ignored SUBSCRIBE ${request.SUBSCRIBE} with malformed fields`);
-          return;
+      answerErrors(session, svc.log, () => {
+        const request = parseJsonObjectMessage(data, isBinary);
+        const { SUBSCRIBE: topic, UNSUBSCRIBE: unsubscribe } = request;
+        if (topic === undefined && unsubscribe === undefined) {
+          throw new SvcError('SVC_ERR_BAD_REQUEST', 'send {"SUBSCRIBE": "<topic>"} or {"UNSUBSCRIBE": "<topic>"}; /eventbus/topics.json lists the topics');
         }
-        const format = typeof request.format === 'string' && TRACKED_FORMATS.includes(request.format as RouteFormat) ? (request.format as RouteFormat) : 'json';
-        subscribe(request.SUBSCRIBE === ALL_TOPICS ? ALL_TOPICS : request.SUBSCRIBE, specs, format);
-      }
-      if (typeof request.UNSUBSCRIBE === 'string') {
-        subscriptions.get(request.UNSUBSCRIBE)?.();
-        subscriptions.delete(request.UNSUBSCRIBE);
-      }
+        if (topic !== undefined) {
+          if (typeof topic !== 'string' || topic === '') throw new SvcError('SVC_ERR_BAD_REQUEST', "'SUBSCRIBE' must name a topic");
+          if (!svc.events.hasTopic(topic)) throw new SvcError('SVC_ERR_UNKNOWN_TOPIC', `no event topic '${topic}'; /eventbus/topics.json lists them, '*' is every topic`, { status: 404 });
+          const specs = parseFieldSpecs(request.fields);
+          const format = request.format ?? 'json';
+          if (typeof format !== 'string' || !TRACKED_FORMATS.includes(format as RouteFormat)) {
+            throw new SvcError('SVC_ERR_BAD_REQUEST', `'format' must be one of ${TRACKED_FORMATS.join(', ')}`);
+          }
+          subscribe(topic, specs, format as RouteFormat);
+        }
+        if (unsubscribe !== undefined) {
+          if (typeof unsubscribe !== 'string') throw new SvcError('SVC_ERR_BAD_REQUEST', "'UNSUBSCRIBE' must name a topic");
+          subscriptions.get(unsubscribe)?.();
+          subscriptions.delete(unsubscribe);
+        }
+      });
     },
     close() {
       for (const unsubscribe of subscriptions.values()) unsubscribe();

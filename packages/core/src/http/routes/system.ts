@@ -2,6 +2,8 @@
  * System routes: status, server time, the tracked-field table, the route table and plugin
  * states. Applied as a built-in plugin.
  */
+import { dataMap } from '../../fields/data-map.js';
+import { pluginContributions } from '../../plugin-contributions.js';
 import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import type { Service } from '../../service-types.js';
 import { STATUS_FIELDS, statusRecord, timestampRecord, type StatusSource } from '../../system/status.js';
@@ -27,6 +29,7 @@ export function systemPlugin(status: (svc: Service) => StatusSource): PluginDefi
         fields.register('svc.plugin.name', 'string', 'plugin package name');
         fields.register('svc.plugin.state', 'string', 'applied or failed');
         fields.register('svc.plugin.error', 'string', 'why the plugin failed, empty when applied');
+        fields.register('svc.plugin.contributions', 'map[string,vector[string]]', 'what the plugin contributed, by registry (fields, routes, views...)');
       });
       svc.hooks.routes.tap(SYSTEM_PLUGIN, (routes) => {
         routes.http({
@@ -80,6 +83,7 @@ export function systemPlugin(status: (svc: Service) => StatusSource): PluginDefi
               'svc.plugin.name': plugin.name,
               'svc.plugin.state': plugin.state,
               'svc.plugin.error': plugin.error ? `${plugin.error.code}: ${plugin.error.message}` : '',
+              'svc.plugin.contributions': dataMap(Object.fromEntries(pluginContributions(svc, plugin.name))),
             })),
         });
       });

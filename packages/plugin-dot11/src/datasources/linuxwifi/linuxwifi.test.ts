@@ -78,7 +78,7 @@ function fakeHost(options: { root?: boolean; monitor?: boolean; iwDev?: string; 
     isRoot: () => options.root ?? true,
   };
   const opened: string[] = [];
-  const openLive: LiveCaptureOpener = (iface) => {
+  const openLive: LiveCaptureOpener = async (iface) => {
     opened.push(iface);
     return { dlt: 127, packets: (async function* () {})(), dropped: () => 0, close: () => void commands.push(`closed ${iface}`) };
   };
@@ -189,7 +189,7 @@ async function firstBatchWith(capture: { packets: AsyncIterable<readonly Packet[
 test('live capture through libpcap on the loopback interface: frames with their time, link type and bytes', async () => {
   const socket = createSocket('udp4');
   const marker = Buffer.from(`svc-live-${process.pid}`);
-  const live = openLiveCapture('lo', 'UUID');
+  const live = await openLiveCapture('lo', 'UUID');
   try {
     assert.is(live.dlt, 1, 'loopback is Ethernet-framed');
     const packet = await firstBatchWith(live, marker, () => socket.send(marker, 9, '127.0.0.1'));
@@ -200,7 +200,7 @@ test('live capture through libpcap on the loopback interface: frames with their 
     live.close();
     await releaseLoopbackCapture(socket);
   }
-  assert.throws(() => openLiveCapture('svc-no-such-if0', 'UUID'), /libpcap could not open svc-no-such-if0/);
+  await rejects(() => openLiveCapture('svc-no-such-if0', 'UUID'), /libpcap could not open svc-no-such-if0/);
 });
 
 test('the whole type on a real libpcap capture: lo described as a monitor interface; a non-radiotap link type is reported', async () => {

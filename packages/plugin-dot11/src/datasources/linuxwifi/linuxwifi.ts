@@ -9,7 +9,7 @@
 import { SvcError, type Capture, type DatasourceTypeDefinition, type OpenContext, type ProbedInterface, type SourceDefinition } from '@svc/core';
 import { iwChannelArgs, parseWifiChannel } from './channel-spec.js';
 import { parseIwDev, parseIwPhyInfo } from './iw-output.js';
-import { openLiveCapture, type LiveCapture } from './live-capture.js';
+import { loadPcap, openLiveCapture, type LiveCapture } from './live-capture.js';
 import { hostWifiSystem, type WifiSystem } from './wifi-system.js';
 
 /** Type name, as Kismet spells it. */
@@ -19,7 +19,7 @@ export const LINUXWIFI_TYPE = 'linuxwifi';
 const MAX_INTERFACE_NAME = 15;
 
 /** Opens a live capture on an interface (libpcap normally; tests may watch what is opened). */
-export type LiveCaptureOpener = (iface: string, sourceUuid: string) => LiveCapture;
+export type LiveCaptureOpener = (iface: string, sourceUuid: string) => Promise<LiveCapture>;
 
 /** The linuxwifi type over a host (the real one by default). */
 export function createLinuxWifiType(system: WifiSystem = hostWifiSystem(), openLive: LiveCaptureOpener = openLiveCapture): DatasourceTypeDefinition {
@@ -27,6 +27,8 @@ export function createLinuxWifiType(system: WifiSystem = hostWifiSystem(), openL
     name: LINUXWIFI_TYPE,
     description: 'live 802.11 capture from a Linux Wi-Fi interface in monitor mode (iw; vif=NAME for the monitor interface)',
     capabilities: { probe: true, list: true, local: true, remote: true, passive: false, tune: true, hop: true },
+    options: { vif: 'name of the monitor interface svc adds beside a managed one (default <interface>mon)' },
+    validate: (definition) => void monitorInterfaceOf(definition),
     probe: async (definition) => system.wirelessInterfaces().some((wireless) => wireless.name === definition.interface),
     list: async (): Promise<ProbedInterface[]> =>
       system.wirelessInterfaces().map(({ name, phy }) => ({ interface: name, hardware: phy, options: [`vif=${monitorName(name)}`] })),
@@ -39,12 +41,22 @@ function monitorName(iface: string): string {
   return `${iface.slice(0, MAX_INTERFACE_NAME - 3)}mon`;
 }
 
+/** The monitor interface a definition asks for (`vif=`, else the default); a bad name is a bad definition. */
+function monitorInterfaceOf(definition: SourceDefinition): string {
+  const vif = definition.options.get('vif') ?? monitorName(definition.interface);
+  if (vif.length > MAX_INTERFACE_NAME || !/^[A-Za-z0-9_.-]+$/.test(vif)) throw new SvcError('SVC_ERR_BAD_DEFINITION', `vif '${vif}' is not a usable interface name (letters, digits, '_', '.', '-', at most 15)`);
+  return vif;
+}
+
 async function openLinuxWifi(system: WifiSystem, openLive: LiveCaptureOpener, definition: SourceDefinition, context: OpenContext): Promise<Capture> {
   const iface = definition.interface;
   const fail = (reason: string) => new SvcError('SVC_ERR_DATASOURCE_OPEN', reason);
-  const vif = definition.options.get('vif') ?? monitorName(iface);
-  if (vif.length > MAX_INTERFACE_NAME || !/^[A-Za-z0-9_.-]+$/.test(vif)) throw new SvcError('SVC_ERR_BAD_DEFINITION', `vif '${vif}' is not a usable interface name (letters, digits, '_', '.', '-', at most 15)`);
-  if (!system.isRoot()) throw fail(`linuxwifi needs root to put ${iface} in monitor mode: run svc (or svc capture on the sensor) as root`);
+  // What only a restart or another radio can change: retrying will not help.
+  const permanent = (reason: string) => new SvcError('SVC_ERR_DATASOURCE_PERMANENT', reason);
+  const vif = monitorInterfaceOf(definition);
+  if (!system.isRoot()) throw permanent(`linuxwifi needs root to put ${iface} in monitor mode: run svc (or svc capture on the sensor) as root`);
+  // Without libpcap's binding nothing can be captured: say so before adding a monitor interface.
+  if (openLive === openLiveCapture) await loadPcap();
   const wireless = system.wirelessInterfaces();
   const radio = wireless.find((entry) => entry.name === iface);
   if (!radio) {
@@ -52,7 +64,7 @@ async function openLinuxWifi(system: WifiSystem, openLive: LiveCaptureOpener, de
   }
   const interfaces = parseIwDev(await system.iw(['dev']));
   const phy = parseIwPhyInfo(await system.iw(['phy', radio.phy, 'info']));
-  if (!phy.monitor) throw fail(`${iface} (${radio.phy}) does not support monitor mode, so it cannot capture other stations' frames`);
+  if (!phy.monitor) throw permanent(`${iface} (${radio.phy}) does not support monitor mode, so it cannot capture other stations' frames`);
 
   const current = interfaces.find((entry) => entry.name === iface);
   let captureInterface = iface;
@@ -73,7 +85,7 @@ async function openLinuxWifi(system: WifiSystem, openLive: LiveCaptureOpener, de
   let live: LiveCapture;
   try {
     await system.ip(['link', 'set', 'dev', captureInterface, 'up']);
-    live = openLive(captureInterface, context.uuid);
+    live = await openLive(captureInterface, context.uuid);
   } catch (error) {
     await removeVif();
     throw error;

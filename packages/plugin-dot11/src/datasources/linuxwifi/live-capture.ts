@@ -3,9 +3,57 @@
  * frame becomes a packet with the capture's time and link type, queued for the datasource.
  * libpcap hands out one reused buffer, so every frame is copied before it is queued. Used by
  * `linuxwifi` on a monitor interface; any interface works, which is how it is tested on `lo`.
+ * The binding is an optional dependency loaded on first use: without it (no libpcap or no
+ * compiler at install time) svc runs, pcap files are read by svc's own reader, and only live
+ * capture fails, saying what to install.
  */
-import pcap from 'pcap';
-import { createPacketQueue, SvcError, type Packet } from '@svc/core';
+import { createPacketQueue, importOptional, SvcError, type Packet } from '@svc/core';
+
+/** A raw frame as the binding hands it out (`header`: the pcap record header). */
+export interface PcapRawPacket {
+  readonly buf: Buffer;
+  readonly header: Buffer;
+}
+
+/** A capture session of the binding (live or offline). */
+export interface PcapSession {
+  readonly link_type: string;
+  on(event: 'packet', listener: (packet: PcapRawPacket) => void): void;
+  once(event: 'complete', listener: () => void): void;
+  stats(): { ps_drop: number };
+  close(): void;
+}
+
+/**
+ * What svc uses of the `pcap` package, declared here so that type-checking svc does not need
+ * the optional package installed.
+ */
+export interface PcapBinding {
+  createSession(iface: string, options: { buffer_size: number; buffer_timeout: number; promiscuous: boolean }): PcapSession;
+  createOfflineSession(path: string): PcapSession;
+}
+
+/** The binding's package name, in a variable so neither TypeScript nor the bundler resolves it. */
+const PCAP_PACKAGE = 'pcap';
+
+/** What a user without the binding is told to do. */
+export const PCAP_REMEDY = 'apt-get install libpcap-dev g++ make python3, then npm rebuild pcap in the directory svc is installed in';
+
+let pcapBinding: Promise<PcapBinding> | undefined;
+
+/** The pcap binding, loaded once; rejects with what to install when it is missing or broken. */
+export function loadPcap(): Promise<PcapBinding> {
+  pcapBinding ??= importOptional(async () => {
+    // A CommonJS module: its exports arrive as the default export.
+    const loaded = (await import(PCAP_PACKAGE)) as PcapBinding & { default?: PcapBinding };
+    return loaded.default ?? loaded;
+  }, {
+    module: 'pcap',
+    neededFor: 'live capture (linuxwifi)',
+    remedy: PCAP_REMEDY,
+  });
+  return pcapBinding;
+}
 
 /** pcap link type names the binding reports, to their numbers. */
 const LINK_TYPES: Readonly<Record<string, number>> = {
@@ -25,9 +73,10 @@ export interface LiveCapture {
   close(): void;
 }
 
-/** Opens `iface` for capture; throws with libpcap's reason when it cannot. */
-export function openLiveCapture(iface: string, sourceUuid: string, options: { bufferBytes?: number } = {}): LiveCapture {
-  let session: ReturnType<typeof pcap.createSession>;
+/** Opens `iface` for capture; rejects with libpcap's reason when it cannot, or what to install without the binding. */
+export async function openLiveCapture(iface: string, sourceUuid: string, options: { bufferBytes?: number } = {}): Promise<LiveCapture> {
+  const pcap = await loadPcap();
+  let session: PcapSession;
   try {
     session = pcap.createSession(iface, { buffer_size: options.bufferBytes ?? 8 * 1024 * 1024, buffer_timeout: 50, promiscuous: false });
   } catch (error) {
@@ -36,7 +85,7 @@ export function openLiveCapture(iface: string, sourceUuid: string, options: { bu
   const dlt = LINK_TYPES[String(session.link_type)] ?? -1;
   const queue = createPacketQueue();
   let closed = false;
-  session.on('packet', (raw: { buf: Buffer; header: Buffer }) => {
+  session.on('packet', (raw) => {
     const caplen = raw.header.readUInt32LE(8);
     const packet: Packet = {
       tsSec: raw.header.readUInt32LE(0),

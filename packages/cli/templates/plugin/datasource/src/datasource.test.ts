@@ -1,6 +1,5 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createLogger } from '@svc/core';
 import { createTestService, waitUntil } from '@svc/core/testing';
 import plugin from './index.js';
 
@@ -30,15 +29,20 @@ test('a {{name}} source runs and delivers a report from every sensor each interv
   }
 });
 
-test('a bad option fails the source with the reason, and svc keeps running', async () => {
-  const logged: string[] = [];
-  const t = await createTestService({ plugins: [plugin], log: createLogger({ write: (line) => logged.push(line) }) });
+test('a bad or unknown option is refused before the source is added, with the reason, and svc keeps running', async () => {
+  const t = await createTestService({ plugins: [plugin] });
   try {
-    const source = await t.svc.datasources.add('{{name}}-1:sensors=lots,retry=false');
-    await waitUntil('the source fails', () => source.state === 'error');
-    const reason = "SVC_ERR_BAD_DEFINITION: {{name}} option sensors must be a whole number from 1 to 255, not 'lots'";
-    assert.is(source.errorReason, reason);
-    assert.ok(logged.some((line) => line.includes(reason)));
+    for (const [definition, reason] of [
+      ['{{name}}-1:sensors=lots', "{{name}} option sensors must be a whole number from 1 to 255, not 'lots'"],
+      ['{{name}}-1:colour=red', "datasource type '{{name}}' has no option 'colour'; it takes sensors, interval"],
+    ]) {
+      const answer = await t.command('/datasource/add_source.cmd', { definition });
+      const body = (await answer.json()) as { error: string; code: string };
+      assert.is(answer.status, 400, definition);
+      assert.is(body.code, 'SVC_ERR_BAD_DEFINITION', definition);
+      assert.match(body.error, reason!, definition);
+    }
+    assert.is(t.svc.datasources.list().length, 0);
     assert.is((await t.request('/system/status.json')).status, 200);
   } finally {
     await t.close();

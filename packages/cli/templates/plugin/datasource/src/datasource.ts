@@ -19,11 +19,17 @@ export const datasourceType: DatasourceTypeDefinition = {
   name: DATASOURCE_TYPE,
   description: 'simulated {{title}} sensors ({{name}}-0:sensors=N,interval=seconds)',
   capabilities: { probe: true, list: true, local: true, remote: true, passive: false, tune: false, hop: false },
+  // The type's own options: svc refuses any other (a 400 to add_source.cmd) and lists these in types.json.
+  options: {
+    sensors: 'simulated sensors, 1 to 255 (default 3)',
+    interval: 'seconds between reports, 0.01 to 3600 (default 1)',
+  },
+  // Runs before the source is added, so a bad value is a 400 instead of a source in error.
+  validate: (definition) => void readOptions(definition),
   probe: async (definition) => INTERFACE.test(definition.interface),
   list: async () => [{ interface: '{{name}}-0', hardware: 'simulated' }],
   async open(definition, context) {
-    const sensors = numberOption(definition, 'sensors', 3, { min: 1, max: 255, whole: true });
-    const interval = numberOption(definition, 'interval', 1, { min: 0.01, max: 3600, whole: false });
+    const { sensors, interval } = readOptions(definition);
     const queue = createPacketQueue();
     const stop = startSimulation(queue, context.uuid, sensors, interval);
     context.message(`simulating ${sensors} sensors, one report each every ${interval} s`);
@@ -51,6 +57,14 @@ function startSimulation(queue: PacketQueue, sourceUuid: string, sensors: number
     }
   }, intervalSeconds * 1000);
   return () => clearInterval(timer);
+}
+
+/** The definition's options, checked. */
+function readOptions(definition: SourceDefinition): { sensors: number; interval: number } {
+  return {
+    sensors: numberOption(definition, 'sensors', 3, { min: 1, max: 255, whole: true }),
+    interval: numberOption(definition, 'interval', 1, { min: 0.01, max: 3600, whole: false }),
+  };
 }
 
 /** Reads a numeric option, throwing an error the user can act on when it is out of range. */

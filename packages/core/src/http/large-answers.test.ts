@@ -1,0 +1,121 @@
+/**
+ * Answers cannot be inflated without bound (issue: hardening). A request may name at most 256
+ * fields, and device lists are streamed to the socket a chunk at a time, so a full dump of
+ * 150 000 devices (about 300 MB of ekjson) arrives whole while the server's memory grows by a
+ * small part of that, and other clients are answered meanwhile.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createLogger } from '../logger.js';
+import { createTestService, TestSource, testPhyPlugin, type TestService } from '../testing/index.js';
+
+const DEVICES = 150_000;
+let t: TestService;
+let base: string;
+const authorization = `Basic ${Buffer.from('admin:test-password').toString('base64')}`;
+
+test.before(async () => {
+  t = await createTestService({ plugins: [testPhyPlugin], log: createLogger({ write: () => {} }) });
+  const source = new TestSource(t.svc);
+  for (let n = 0; n < DEVICES; n++) {
+    const mac = `02:00:00:${((n >> 16) & 0xff).toString(16).padStart(2, '0')}:${((n >> 8) & 0xff).toString(16).padStart(2, '0')}:${(n & 0xff).toString(16).padStart(2, '0')}`;
+    source.send({ mac, name: `device-${n}`, signal: -50, channel: '6' });
+  }
+  base = (await t.svc.start()).url;
+});
+test.after(async () => t.close());
+
+test('2,000 aliased fields are refused with a 400 naming the limit', async () => {
+  const fields = Array.from({ length: 2000 }, (_, n) => ['svc.device.base.signal', `s${n}`]);
+  const response = await fetch(`${base}/devices/views/all/devices.json`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ fields }) });
+  assert.equal([response.status, await response.json()], [400, { error: "'fields' names 2000 fields; the limit is 256", code: 'SVC_ERR_BAD_FIELDS' }]);
+});
+
+test('twelve clients asking at once for the most aliased fields allowed: memory grows by a fraction of what they read, status answers meanwhile', async () => {
+  const fields = Array.from({ length: 256 }, (_, n) => ['svc.device.base.macaddr', `m${n}`]);
+  const body = JSON.stringify({ datatable: true, fields, start: 0, length: 3000 });
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  let read = 0;
+  const clients = Promise.all(
+    Array.from({ length: 12 }, async () => {
+      const response = await fetch(`${base}/devices/views/all/devices.json`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body });
+      assert.is(response.status, 200);
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        read += chunk.byteLength;
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }
+    }),
+  );
+  let slowest = 0;
+  let finished = false;
+  void clients.finally(() => (finished = true)).catch(() => {});
+  while (!finished) {
+    const started = performance.now();
+    assert.is((await fetch(`${base}/system/status.json`, { headers: { authorization } })).status, 200);
+    slowest = Math.max(slowest, performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await clients;
+  assert.ok(read > 200e6, `the clients read ${(read / 1e6).toFixed(0)} MB`);
+  // Built whole, the answers would cost more than they weigh on the wire (UTF-16 strings); streamed,
+  // the growth is the chunks in flight plus what the clients in this process have not yet freed.
+  assert.ok(peak - baseline < read / 2, `memory grew by ${((peak - baseline) / 1e6).toFixed(0)} MB while serving ${(read / 1e6).toFixed(0)} MB`);
+  assert.ok(slowest < 1000, `status.json took ${slowest.toFixed(0)} ms`);
+});
+
+test('all_devices.ekjson of 150 000 devices arrives whole, streamed: memory grows by a fraction of the answer, status answers meanwhile', async () => {
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  let bytes = 0;
+  let lines = 0;
+  let last = '';
+  let first = '';
+  const download = (async () => {
+    const response = await fetch(`${base}/devices/all_devices.ekjson`, { headers: { authorization } });
+    assert.is(response.status, 200);
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      const text = last + decoder.decode(chunk, { stream: true });
+      const parts = text.split('\n');
+      last = parts.pop()!;
+      if (!first && parts.length) first = parts[0]!;
+      lines += parts.length;
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }
+  })();
+  let slowest = 0;
+  let finished = false;
+  void download.finally(() => (finished = true)).catch(() => {});
+  while (!finished) {
+    const started = performance.now();
+    assert.is((await fetch(`${base}/system/status.json`, { headers: { authorization } })).status, 200);
+    slowest = Math.max(slowest, performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await download;
+  assert.is(lines, DEVICES);
+  assert.is(last, '', 'the dump ends with a newline');
+  const record = JSON.parse(first) as Record<string, unknown>;
+  assert.ok(typeof record.svc_device_base_key === 'string' && !Object.keys(record).some((key) => key.includes('.') && !key.includes(':')));
+  assert.ok(bytes > 200e6, `the dump is ${(bytes / 1e6).toFixed(0)} MB`);
+  const growth = peak - baseline;
+  assert.ok(growth < bytes / 3, `memory grew by ${(growth / 1e6).toFixed(0)} MB while serving ${(bytes / 1e6).toFixed(0)} MB`);
+  assert.ok(slowest < 1000, `status.json took ${slowest.toFixed(0)} ms during the dump`);
+});
+
+test('a whole view as JSON and a datatables page of it stream the same records the REST API describes', async () => {
+  const post = async (body: Record<string, unknown>) => {
+    const response = await fetch(`${base}/devices/views/all/devices.json`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return (await response.json()) as any;
+  };
+  const whole = (await post({ fields: ['svc.device.base.name'] })) as { 'svc.device.base.name': string }[];
+  assert.is(whole.length, DEVICES);
+  assert.equal(new Set(whole.map((device) => device['svc.device.base.name'])).size, DEVICES);
+  const page = await post({ datatable: true, fields: ['svc.device.base.name'], start: 10, length: 5, draw: 2 });
+  assert.equal(Object.keys(page), ['draw', 'data', 'recordsTotal', 'recordsFiltered']);
+  assert.equal([page.draw, page.data.length, page.recordsTotal, page.recordsFiltered], [2, 5, DEVICES, DEVICES]);
+});
+
+test.run();

@@ -1,0 +1,102 @@
+/**
+ * List answers too large to build as one string (every device of a view, a bulk dump): a route
+ * returns a `StreamedList` of items and how to make each one's record, and the HTTP layer writes
+ * it in the requested format a chunk at a time, as fast as the client reads (backpressure), and
+ * stops when the client goes away. Memory stays at one chunk whatever the list's length, where
+ * one string of 150 000 device records is past V8's string limit.
+ */
+import type { FieldRegistry } from '../fields/field-registry.js';
+import type { RouteFormat } from './route-registry.js';
+import { prettyMembers, prettyValue, underscore, underscoreNames } from './serializers.js';
+
+/** Bytes serialized per chunk handed to the socket. */
+const CHUNK_BYTES = 64 * 1024;
+
+/** An object whose member `listKey` is the streamed list, between the other members in order. */
+export interface ListEnvelope {
+  readonly head: Readonly<Record<string, unknown>>;
+  readonly listKey: string;
+  readonly tail: Readonly<Record<string, unknown>>;
+}
+
+/** A list answer, serialized lazily. */
+export class StreamedList<T = unknown> {
+  constructor(
+    /** The items, usually devices; a snapshot, since the list is read while other work runs. */
+    readonly items: readonly T[],
+    /** Makes the record served for one item. */
+    readonly toRecord: (item: T) => unknown,
+    /** When set, the list is one member of this object (datatables, paging containers). */
+    readonly envelope?: ListEnvelope,
+  ) {}
+
+  /** The list as a byte stream in one of the record formats. */
+  toStream(format: RouteFormat, fields: FieldRegistry): ReadableStream<Uint8Array> {
+    const parts = listParts(format, fields, this.envelope);
+    const encoder = new TextEncoder();
+    let index = 0;
+    return new ReadableStream<Uint8Array>({
+      pull: (controller) => {
+        if (this.items.length === 0) {
+          controller.enqueue(encoder.encode(parts.before + parts.empty + parts.after));
+          controller.close();
+          return;
+        }
+        let chunk = index === 0 ? parts.before + parts.open : '';
+        while (index < this.items.length && chunk.length < CHUNK_BYTES) {
+          chunk += `${index === 0 ? '' : parts.separator}${parts.item(this.toRecord(this.items[index]!))}`;
+          index++;
+        }
+        if (index < this.items.length) return controller.enqueue(encoder.encode(chunk));
+        controller.enqueue(encoder.encode(chunk + parts.close + parts.after));
+        controller.close();
+      },
+    });
+  }
+}
+
+/**
+ * The text of a list in one format: `before`, then `open`, the items with `separator` between
+ * them and `close` (or `empty` when there are none), then `after`. Exactly what the one-string
+ * serializer writes for the same value.
+ */
+interface ListParts {
+  readonly before: string;
+  readonly open: string;
+  readonly separator: string;
+  readonly close: string;
+  readonly empty: string;
+  readonly after: string;
+  item(record: unknown): string;
+}
+
+function listParts(format: RouteFormat, fields: FieldRegistry, envelope: ListEnvelope | undefined): ListParts {
+  if (format === 'prettyjson') {
+    const indent = envelope ? '    ' : '  ';
+    const list = { open: `[\n${indent}`, separator: `,\n${indent}`, close: `\n${indent.slice(2)}]`, empty: '[]', item: (record: unknown) => prettyValue(record, fields, indent) };
+    if (!envelope) return { ...list, before: '', after: '\n' };
+    const head = [...prettyMembers(envelope.head, fields, '  '), `  ${JSON.stringify(envelope.listKey)}: `];
+    const tail = prettyMembers(envelope.tail, fields, '  ');
+    return { ...list, before: `{\n${head.join(',\n')}`, after: `${tail.length ? `,\n${tail.join(',\n')}` : ''}\n}\n` };
+  }
+  const lines = format === 'ekjson' || format === 'itjson';
+  const item = format === 'ekjson' ? (record: unknown) => JSON.stringify(underscoreNames(record)) : (record: unknown) => JSON.stringify(record);
+  if (!envelope) {
+    return lines
+      ? { before: '', open: '', separator: '\n', close: '\n', empty: '', after: '', item }
+      : { before: '', open: '[', separator: ',', close: ']', empty: '[]', after: '', item };
+  }
+  const members = (record: Readonly<Record<string, unknown>>) => JSON.stringify(format === 'ekjson' ? underscoreNames(record) : record).slice(1, -1);
+  const head = members(envelope.head);
+  const tail = members(envelope.tail);
+  const listKey = format === 'ekjson' ? underscore(envelope.listKey) : envelope.listKey;
+  return {
+    before: `{${head ? `${head},` : ''}${JSON.stringify(listKey)}:`,
+    open: '[',
+    separator: ',',
+    close: ']',
+    empty: '[]',
+    after: `${tail ? `,${tail}` : ''}}${lines ? '\n' : ''}`,
+    item,
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * A device's signal over the last minute (Kismet's `signal_rrd`, a minute RRD with the peak
+ * per second): sixty one-second slots, each the strongest signal heard in that second, 0 for a
+ * second without a sample. One signed byte per slot keeps it at about a hundred bytes a
+ * device, beside the packet history.
+ */
+
+/** Seconds kept. */
+const SECONDS = 60;
+
+/** The peak signal per second for the last minute. */
+export class SignalRrd {
+  readonly #slots = new Int8Array(SECONDS);
+  #lastTime = 0;
+
+  /** Records a signal level heard at Unix second `time` (older times land in the last second). */
+  add(time: number, signal: number): void {
+    const second = Math.floor(time);
+    if (second > this.#lastTime) this.#advance(second);
+    const slot = this.#lastTime % SECONDS;
+    const level = Math.max(-128, Math.min(127, Math.round(signal)));
+    if (level !== 0 && (this.#slots[slot] === 0 || level > this.#slots[slot]!)) this.#slots[slot] = level;
+  }
+
+  /** The record as served (an RRD record with the minute vector only), stale seconds cleared as of `now`. */
+  toRecord(now: number): Record<string, unknown> {
+    if (Math.floor(now) > this.#lastTime) this.#advance(Math.floor(now));
+    return {
+      'svc.common.rrd.last_time': this.#lastTime,
+      'svc.common.rrd.serial_time': Math.floor(now),
+      'svc.common.rrd.minute_vec': Array.from(this.#slots),
+      'svc.common.rrd.blank_val': 0,
+    };
+  }
+
+  #advance(second: number): void {
+    const previous = this.#lastTime;
+    this.#lastTime = second;
+    if (previous === 0) return;
+    if (second - previous >= SECONDS) {
+      this.#slots.fill(0);
+      return;
+    }
+    for (let skipped = previous + 1; skipped <= second; skipped++) this.#slots[skipped % SECONDS] = 0;
+  }
+}
