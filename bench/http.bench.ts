@@ -9,35 +9,17 @@
  * (`all_devices.ekjson`, streamed). Prints figures; asserts nothing.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { addTestDevices, startBenchServer } from './bench-server.js';
 
 const REQUESTS = 20_000;
 const CONCURRENCY = 8;
-const USER = 'bench';
-const PASSWORD = 'bench-password';
 
 const DEVICES = 100_000;
-const configDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-writeFileSync(join(configDir, 'svc.conf'), 'plugin=@svc/core/testing/plugin\n');
-const server = spawn(process.execPath, ['packages/cli/bin/run.js', 'start', '--port', '0', '--config-dir', configDir, '--user', USER, '--password', PASSWORD, '--config', join(configDir, 'svc.conf')], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-process.on('exit', () => server.kill());
-const base = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  server.stdout!.on('data', (chunk) => {
-    out += chunk;
-    const match = /is listening on (\S+)/.exec(out);
-    if (match) resolve(match[1]!);
-  });
-  server.on('exit', (code) => reject(new Error(`svc exited with ${code}`)));
-});
+const server = await startBenchServer();
+const { base, basic } = server;
 const url = new URL(`${base}/system/timestamp.json`);
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-const basic = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
 
 async function serverRssMiB(): Promise<number> {
   const response = await fetch(`${base}/system/status.json`, { headers: { authorization: basic } });
@@ -84,14 +66,7 @@ await measure('GET /system/timestamp.json, basic auth', { authorization: basic }
 console.log(`server rss after the load: ${await serverRssMiB()} MiB`);
 
 // 100,000 devices from the test datasource, then the figures that depend on the tracker's size.
-const admin = { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' };
-const added = await fetch(`${base}/datasource/add_source.cmd`, { method: 'POST', headers: admin, body: new URLSearchParams({ json: JSON.stringify({ definition: `testsource-1:devices=${DEVICES},count=${DEVICES},flood=true` }) }) });
-if (added.status !== 200) throw new Error(`add_source: ${added.status} ${await added.text()}`);
-for (;;) {
-  const views = (await (await fetch(`${base}/devices/views/all_views.json`, { headers: { authorization: basic } })).json()) as Record<string, number | string>[];
-  if (views.find((view) => view['svc.devices.view.id'] === 'all')?.['svc.devices.view.size'] === DEVICES) break;
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+await addTestDevices(server, DEVICES);
 console.log(`server rss with ${DEVICES} devices: ${await serverRssMiB()} MiB`);
 const session = (await get({ authorization: basic })).cookie!.split(';')[0]!;
 await measure(`GET /system/status.json, ${DEVICES} devices, session cookie`, { cookie: session }, new URL(`${base}/system/status.json`));
@@ -135,6 +110,4 @@ const baselinePort = await new Promise<string>((resolve) => baseline.stdout!.onc
 await measure('baseline: bare node:http, same client', {}, new URL(`http://127.0.0.1:${baselinePort}/`));
 baseline.kill();
 agent.destroy();
-server.kill('SIGTERM');
-await new Promise((resolve) => server.on('exit', resolve));
-rmSync(configDir, { recursive: true, force: true });
+await server.stop();

@@ -39,7 +39,7 @@ let steps: string[] = [];
 test('svc plugin new writes the package, links the running core, and says what to do next', () => {
   const created = svc('plugin', 'new', 'acme', '--directory', pluginDirectory);
   assert.is(created.status, 0, output(created));
-  assert.match(created.stdout, 'Created svc-plugin-acme in svc-plugin-acme (15 files).');
+  assert.match(created.stdout, 'Created svc-plugin-acme in svc-plugin-acme (18 files).');
   const manifest = JSON.parse(readFileSync(join(pluginDirectory, 'package.json'), 'utf8'));
   assert.is(manifest.name, 'svc-plugin-acme');
   assert.is(manifest.devDependencies['@svc/core'], `file:${realpathSync(workspaceCore)}`, 'not a registry range npm cannot find');
@@ -67,11 +67,12 @@ test('the printed steps, run verbatim in a shell outside the repository, install
   const setup = steps.slice(0, -1).join(' && ');
   const prepared = run('sh', ['-c', setup]);
   assert.is(prepared.status, 0, output(prepared));
-  assert.match(prepared.stdout, /Total:\s+11\s+Passed:\s+11/);
+  assert.match(prepared.stdout, /Total:\s+13\s+Passed:\s+13/);
   assert.match(prepared.stdout, 'Linked svc-plugin-acme from');
   const dist = readdirSync(join(pluginDirectory, 'dist'));
   for (const file of ['index.js', 'index.d.ts', 'datasource.d.ts', 'phy.d.ts', 'view.d.ts']) assert.ok(dist.includes(file), file);
   assert.equal(dist.filter((file) => file.includes('.test.')), [], 'no test files in dist');
+  assert.ok(existsSync(join(pluginDirectory, 'dist', 'ui', 'acme.js')), 'the web app panel is built');
 
   // The last step starts the server; run it as written (in the plugin's directory) and look at it.
   const server = spawn('sh', ['-c', `cd svc-plugin-acme && exec ${steps.at(-1)} --port 0`], { cwd: work, env });
@@ -92,6 +93,9 @@ test('the printed steps, run verbatim in a shell outside the repository, install
     const [device] = await get('/devices/views/phy-ACME/devices.json');
     assert.type(device['acme.device']['acme.device.reading'], 'number');
     assert.is(device['svc.device.base.type'], 'Acme sensor');
+    const panel = await fetch(`${url}/ui/modules/acme.js`, { headers: { authorization } });
+    assert.is(panel.status, 200, 'svc serves the plugin\'s web app panel');
+    assert.match(await panel.text(), 'acme.device.reading');
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

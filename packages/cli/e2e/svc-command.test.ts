@@ -44,7 +44,7 @@ test('without a clone: the packed packages installed into a directory of their o
   const pack = run('npm', ['run', 'pack'], { cwd: root });
   assert.is(pack.status, 0, pack.stderr);
   const tarballs = readdirSync(packed).filter((name) => name.endsWith('.tgz'));
-  assert.equal(tarballs.sort(), ['svc-cli', 'svc-core', 'svc-plugin-dot11', 'svc-plugin-sdr-rtl433', 'svc-plugin-serial'].map((name) => `${name}-${version}.tgz`));
+  assert.equal(tarballs.sort(), ['svc-cli', 'svc-core', 'svc-plugin-dot11', 'svc-plugin-sdr-rtl433', 'svc-plugin-serial', 'svc-web'].map((name) => `${name}-${version}.tgz`));
   const site = join(work, 'site');
   spawnSync('mkdir', ['-p', site]);
   writeFileSync(join(site, 'package.json'), '{ "private": true }\n');
@@ -61,6 +61,10 @@ test('without a clone: the packed packages installed into a directory of their o
   assert.is(plugins.status, 0, plugins.stderr);
   assert.match(plugins.stdout, '@svc/plugin-dot11: applied');
   assert.match(plugins.stdout, 'datasource types (3): pcapfile, linuxwifi, dot11scan');
+  assert.match(plugins.stdout, '@svc/web: applied');
+  for (const built of ['@svc/web/dist/app/index.html', '@svc/plugin-dot11/dist/ui/dot11.js', '@svc/plugin-sdr-rtl433/dist/ui/rtl433.js', '@svc/plugin-serial/dist/ui/btle.js']) {
+    assert.ok(existsSync(join(site, 'node_modules', built)), `the packed packages hold ${built}`);
+  }
 });
 
 test.run();

@@ -4,7 +4,7 @@
  * the access point view, the event topics, the datasource types, the scan-report route, element
  * parsers from other plugins, then the two packet-chain stages (decode, classify).
  */
-import { definePlugin, type PhyState } from '@svc/core';
+import { definePlugin, packageFile, type PhyState } from '@svc/core';
 import { Dot11Classifier } from './classify.js';
 import { decodePacket } from './decode-stage.js';
 import { DOT11_DEVICE_FIELDS } from './device/fields.js';
@@ -59,6 +59,13 @@ export default definePlugin({
       types.add(createLinuxWifiType());
       types.add(scanSourceType);
     });
+    svc.hooks.uiModules.tap(PLUGIN_NAME, (modules) =>
+      modules.add({
+        name: 'dot11',
+        description: "Wi-Fi panels of a device's detail: SSIDs with encryption, clients and access points, WPA handshakes",
+        file: packageFile(import.meta.url, 'dist/ui/dot11.js'),
+      }),
+    );
     const scans = new ScanReceiver(svc);
     svc.hooks.fields.tap(PLUGIN_NAME, (fields) => {
       fields.register('dot11.scanreport.accepted', 'uint64_t', 'networks accepted from a scan report');

@@ -4,7 +4,7 @@
  * and per-class views, the `rtl433` datasource type, then the two packet-chain stages (decode
  * the JSON line, classify it onto a sensor).
  */
-import { definePlugin, type PhyState } from '@svc/core';
+import { definePlugin, packageFile, type PhyState } from '@svc/core';
 import { Rtl433Classifier } from './classify.js';
 import { createRtl433Type, RTL433_COMMAND } from './datasource.js';
 import { decodeRtl433Record, type Rtl433Message } from './decode-stage.js';
@@ -37,6 +37,13 @@ export default definePlugin({
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
       types.add(createRtl433Type({ command: svc.config.get(COMMAND_CONFIG_KEY) }));
     });
+    svc.hooks.uiModules.tap(PLUGIN_NAME, (modules) =>
+      modules.add({
+        name: 'rtl433',
+        description: "the sensor panel of an RTL433 device's detail: readings with units and their last hour",
+        file: packageFile(import.meta.url, 'dist/ui/rtl433.js'),
+      }),
+    );
 
     let classifier: Rtl433Classifier | undefined;
     svc.hooks.packet.for('decode').tap(PLUGIN_NAME, decodeRtl433Record);

@@ -6,7 +6,7 @@
  * for home-made sniffers; and the `serial` GPS type for NMEA receivers
  * (`gps=serial:device=/dev/ttyUSB0`).
  */
-import { definePlugin, type PhyState } from '@svc/core';
+import { definePlugin, packageFile, type PhyState } from '@svc/core';
 import type { BtleAdvertisement } from './btle/advertising-pdu.js';
 import { BtleClassifier } from './btle/btle-classify.js';
 import { decodeBtlePacket } from './btle/btle-decode.js';
@@ -47,6 +47,13 @@ export default definePlugin({
       types.add(nrf51822Type);
     });
     svc.hooks.gpsTypes.tap(PLUGIN_NAME, (types) => types.add(serialGpsType));
+    svc.hooks.uiModules.tap(PLUGIN_NAME, (modules) =>
+      modules.add({
+        name: 'btle',
+        description: "the Bluetooth LE panel of a BTLE device's detail: name, manufacturer data, services",
+        file: packageFile(import.meta.url, 'dist/ui/btle.js'),
+      }),
+    );
     const reports = new DeviceReports(svc);
     svc.hooks.packet.for('decode').tap(PLUGIN_NAME, decodeBtlePacket);
     let btle: BtleClassifier | undefined;

@@ -27,11 +27,14 @@ test('the default plugin has every part with its test, the report format, and th
     'src/phy.ts',
     'src/report.test.ts',
     'src/report.ts',
+    'src/ui/panel.test.ts',
+    'src/ui/panel.ts',
     'src/view.test.ts',
     'src/view.ts',
     'tsconfig.build.json',
     'tsconfig.json',
     'tsup.config.ts',
+    'tsup.ui.config.ts',
   ]);
   const manifest = JSON.parse(readFileSync(join(work, 'all', 'package.json'), 'utf8'));
   assert.is(manifest.name, 'svc-plugin-acme');

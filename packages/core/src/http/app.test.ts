@@ -130,6 +130,16 @@ test('credentials: none is 401 with a JSON body, distinct from a wrong password 
   assert.is(await session.text(), 'Session valid\n');
 });
 
+test('a refusal challenges for basic auth, but not a script that says it is one (the web app), so no browser password dialog stalls it', async () => {
+  const plain = await t.request('/system/status.json', { auth: false });
+  assert.is(plain.headers.get('www-authenticate'), 'Basic realm="svc"');
+  for (const path of ['/system/status.json', '/no/such/path']) {
+    const fromScript = await t.request(path, { auth: false, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    assert.is(fromScript.status, 401, path);
+    assert.is(fromScript.headers.get('www-authenticate'), null, path);
+  }
+});
+
 test('a flood of basic-auth requests shares one session: it cannot push another login\'s session cookie out', async () => {
   const login = await t.request('/system/status.json?user=admin&password=test-password', { auth: false });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;

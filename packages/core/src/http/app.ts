@@ -40,6 +40,15 @@ type AppEnv = { Variables: { login: Login | undefined } };
 
 const NO_CACHE = { 'cache-control': 'no-store' };
 
+/**
+ * Asks for basic auth on a refusal, except from a script that says it is one
+ * (`X-Requested-With`, as the web app sends): a browser answers the challenge with its own
+ * password dialog, which would stall the app's calls instead of letting it show its login form.
+ */
+function challenge(c: Context<AppEnv>): void {
+  if (!c.req.header('x-requested-with')) c.header('www-authenticate', 'Basic realm="svc"');
+}
+
 /** Creates the hono app serving every route in the table. */
 export function createHttpApp(deps: HttpAppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -50,7 +59,7 @@ export function createHttpApp(deps: HttpAppDependencies): Hono<AppEnv> {
     const url = new URL(c.req.url);
     const authentication = deps.authenticator.authenticate(c.req.raw.headers, url);
     if (!authentication) {
-      c.header('www-authenticate', 'Basic realm="svc"');
+      challenge(c);
       throw deps.authenticator.refusal(c.req.raw.headers, url);
     }
     if (!roleAllows(authentication.login, role)) {
@@ -79,7 +88,7 @@ export function createHttpApp(deps: HttpAppDependencies): Hono<AppEnv> {
     // Without a login, a missing path and a wrong method look like any other resource: a 401,
     // so anonymous clients cannot map the routes.
     if (!deps.authenticator.authenticate(c.req.raw.headers, url)) {
-      c.header('www-authenticate', 'Basic realm="svc"');
+      challenge(c);
       return errorResponse(c, deps.authenticator.refusal(c.req.raw.headers, url), deps.log);
     }
     const path = url.pathname;

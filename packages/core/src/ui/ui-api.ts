@@ -45,6 +45,12 @@ export interface UiModuleApi {
     /** A link that opens the device with this key. */
     DeviceLink: UiComponent<{ deviceKey: string; children?: unknown }>;
   };
+  /**
+   * An RRD record (`svc.common.rrd.*`, as the API serves packet rates, signal and sensor
+   * histories) as a series for `Graph`: the last minute per second, hour per minute or day per
+   * hour, oldest first; with `blankAsGap`, empty slots are gaps rather than zeros.
+   */
+  rrd(record: Readonly<Record<string, unknown>> | undefined, resolution: 'minute' | 'hour' | 'day', blankAsGap?: boolean): { times: number[]; values: (number | null)[] };
   /** Reads a path of the REST API (relative, `devices/...`; the server's prefix is added). */
   get(path: string, dictionary?: Record<string, unknown>): Promise<any>;
   /** Adds a panel to the detail of every device of a PHY (`IEEE802.11`, `RTL433`, `BTLE`...). */

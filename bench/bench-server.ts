@@ -1,0 +1,77 @@
+/**
+ * The server the HTTP and web benches measure: a real `svc start` process on a free loopback
+ * port with the test datasource plugin loaded and a known admin login, and the 100,000 (or
+ * any number of) synthetic devices the figures are taken at.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const USER = 'bench';
+const PASSWORD = 'bench-password';
+
+/** A running bench server. */
+export interface BenchServer {
+  /** `http://127.0.0.1:<port>`. */
+  readonly base: string;
+  readonly user: string;
+  readonly password: string;
+  /** The admin login as a basic auth header value. */
+  readonly basic: string;
+  readonly process: ChildProcess;
+  /** Adds a source from a definition line; throws unless the server answers 200. */
+  addSource(definition: string): Promise<void>;
+  /** Devices the server tracks (its status report). */
+  deviceCount(): Promise<number>;
+  /** Stops the server and removes its config dir. */
+  stop(): Promise<void>;
+}
+
+/** Starts `svc start` for a bench. */
+export async function startBenchServer(): Promise<BenchServer> {
+  const configDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+  writeFileSync(join(configDir, 'svc.conf'), 'plugin=@svc/core/testing/plugin\n');
+  const child = spawn(process.execPath, ['packages/cli/bin/run.js', 'start', '--port', '0', '--config-dir', configDir, '--user', USER, '--password', PASSWORD, '--config', join(configDir, 'svc.conf')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.on('exit', () => child.kill());
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /is listening on (\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`svc exited with ${code}`)));
+  });
+  const basic = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
+  return {
+    base,
+    user: USER,
+    password: PASSWORD,
+    basic,
+    process: child,
+    async addSource(definition) {
+      const response = await fetch(`${base}/datasource/add_source.cmd`, { method: 'POST', headers: { authorization: basic, 'content-type': 'application/json' }, body: JSON.stringify({ definition }) });
+      if (response.status !== 200) throw new Error(`add_source ${definition}: ${response.status} ${await response.text()}`);
+    },
+    async deviceCount() {
+      const status = (await (await fetch(`${base}/system/status.json`, { headers: { authorization: basic } })).json()) as Record<string, number>;
+      return status['svc.system.devices.count']!;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.on('exit', resolve));
+      }
+      rmSync(configDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Gives the server `devices` synthetic devices from the test datasource and waits until it tracks them all. */
+export async function addTestDevices(server: BenchServer, devices: number): Promise<void> {
+  await server.addSource(`testsource-1:devices=${devices},count=${devices},flood=true`);
+  while ((await server.deviceCount()) < devices) await new Promise((resolve) => setTimeout(resolve, 200));
+}

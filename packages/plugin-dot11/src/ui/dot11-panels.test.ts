@@ -1,0 +1,37 @@
+/**
+ * The Wi-Fi panels read only fields the 802.11 PHY registers (the browser test checks the
+ * networks panel against tshark; this keeps the other panels' field names honest too), and
+ * register the three panels for the IEEE802.11 PHY.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import type { UiModuleApi } from '@svc/core';
+import { DOT11_DEVICE_FIELDS } from '../device/fields.js';
+import registerDot11Panels from './dot11-panels.js';
+
+/** A panel as a module registers it. */
+type Panel = Parameters<UiModuleApi['devicePanel']>[0];
+
+test('every dot11 field the panels read is registered by the 802.11 PHY', () => {
+  const source = readFileSync(new URL('./dot11-panels.ts', import.meta.url), 'utf8');
+  const read = [...new Set([...source.matchAll(/'(dot11\.[a-z_]+\.[a-z_]+)'/g)].map((match) => match[1]!))];
+  const registered = new Set(DOT11_DEVICE_FIELDS.map((field) => field.name));
+  assert.ok(read.length >= 20);
+  for (const field of read) assert.ok(registered.has(field), `${field} is a registered field`);
+});
+
+test('three panels for IEEE802.11 devices; a device with no 802.11 record renders empty tables', () => {
+  const panels: Panel[] = [];
+  const h = (type: unknown, props: Record<string, unknown> | null, ...children: unknown[]) => ({ type, props, children });
+  const components = { Table: () => null, Time: () => null, DeviceLink: () => null };
+  registerDot11Panels({ h, components, devicePanel: (panel: Panel) => panels.push(panel) } as unknown as UiModuleApi);
+  assert.equal(panels.map((panel) => [panel.phy, panel.title]), [
+    ['IEEE802.11', 'Networks'],
+    ['IEEE802.11', 'Clients and access points'],
+    ['IEEE802.11', 'WPA handshakes'],
+  ]);
+  for (const panel of panels) assert.not.throws(() => panel.render({ device: {} }));
+});
+
+test.run();

@@ -1,0 +1,3 @@
+import { uiModuleBuild } from '../../tsup.shared.js';
+
+export default uiModuleBuild({ rtl433: 'src/ui/rtl433-panels.ts' });

@@ -1,0 +1,107 @@
+/**
+ * The app's shell: the login gate, the navigation (the four built-in pages and those UI modules
+ * add), who is logged in, whether the event bus is connected, and the page the URL names.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { describe } from './api';
+import { Login } from './components/Login';
+import { connected, startEventBus, stopEventBus } from './event-bus';
+import { Alerts } from './pages/Alerts';
+import { Devices } from './pages/Devices';
+import { Sources } from './pages/Sources';
+import { System } from './pages/System';
+import { navigate, route } from './router';
+import { checkSession, login, logOut } from './session';
+import { loadUiModules, moduleFailures, modulePages } from './ui-modules';
+
+const PAGES = [
+  { id: 'devices', title: 'Devices', render: Devices },
+  { id: 'sources', title: 'Sources', render: Sources },
+  { id: 'alerts', title: 'Alerts', render: Alerts },
+  { id: 'system', title: 'System', render: System },
+] as const;
+
+function Header() {
+  const current = route.value.page;
+  return (
+    <header class="top">
+      <span class="brand">svc</span>
+      <nav aria-label="Pages">
+        {PAGES.map((page) => (
+          <a key={page.id} href={`#/${page.id}`} class={current === page.id ? 'active' : ''} aria-current={current === page.id ? 'page' : undefined}>
+            {page.title}
+          </a>
+        ))}
+        {modulePages.value.map((page) => (
+          <a key={page.id} href={`#/page/${page.id}`} class={current === `page/${page.id}` ? 'active' : ''}>
+            {page.title}
+          </a>
+        ))}
+      </nav>
+      <span class={`bus ${connected.value ? 'up' : 'down'}`} title={connected.value ? 'live events connected' : 'live events disconnected; reconnecting'} data-testid="event-bus">
+        {connected.value ? '● live' : '○ offline'}
+      </span>
+      <span class="who" data-testid="who">
+        {login.value?.name} <span class="muted">({login.value?.role})</span>
+      </span>
+      <button type="button" class="link" onClick={() => void logOut().then(() => navigate('devices'))}>
+        Log out
+      </button>
+    </header>
+  );
+}
+
+function Page() {
+  const current = route.value.page;
+  const builtIn = PAGES.find((page) => page.id === current);
+  if (builtIn) {
+    const Render = builtIn.render;
+    return <Render />;
+  }
+  const modulePage = modulePages.value.find((page) => `page/${page.id}` === current);
+  if (modulePage) {
+    const Render = modulePage.render;
+    return (
+      <main class="page">
+        <Render />
+      </main>
+    );
+  }
+  return (
+    <main class="page">
+      <p class="error">There is no page “{current}”.</p>
+    </main>
+  );
+}
+
+/** The whole app. */
+export function App() {
+  const [startError, setStartError] = useState('');
+  useEffect(() => {
+    checkSession().catch((error: unknown) => setStartError(describe(error)));
+  }, []);
+  const loggedIn = Boolean(login.value);
+  useEffect(() => {
+    if (!loggedIn) {
+      stopEventBus();
+      return;
+    }
+    startEventBus();
+    loadUiModules().catch((error: unknown) => setStartError(describe(error)));
+  }, [loggedIn]);
+
+  if (login.value === undefined) return <p class={startError ? 'error page' : 'muted page'}>{startError || 'connecting to svc…'}</p>;
+  if (login.value === null) return <Login />;
+  return (
+    <div class="shell">
+      <Header />
+      {startError && <p class="error banner">{startError}</p>}
+      {moduleFailures.value.map((failure) => (
+        <p key={failure} class="error banner">
+          A plugin's UI module could not load: {failure}
+        </p>
+      ))}
+      <Page />
+    </div>
+  );
+}
