@@ -37,6 +37,14 @@ for (let run = 0; run < 5; run++) {
   firstScreen.push(performance.now() - started);
   await page.close();
 }
+if (process.env.SVC_SCREENSHOTS) {
+  // What a person sees at this size: the table mid-view.
+  const look = await context.newPage();
+  await look.goto(`${base}/#/devices?view=all`);
+  await look.waitForSelector('.tr[data-key]');
+  await look.screenshot({ path: join(process.env.SVC_SCREENSHOTS, `devices-${DEVICES}.png`) });
+  await look.close();
+}
 console.log(`first screen (open the app, ${DEVICES} devices, until the first rows show): median ${median(firstScreen).toFixed(0)} ms, runs ${firstScreen.map((ms) => ms.toFixed(0)).join(', ')}`);
 
 const page = await context.newPage();

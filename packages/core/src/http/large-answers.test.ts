@@ -58,7 +58,7 @@ test('twelve clients asking at once for the most aliased fields allowed: memory 
   }
   await clients;
   assert.ok(read > 200e6, `the clients read ${(read / 1e6).toFixed(0)} MB`);
-  // Built whole, the answers would cost more than they weigh on the wire (UTF-16 strings); streamed,
+  // Built whole, the answers would hold at least their own size in memory; streamed,
   // the growth is the chunks in flight plus what the clients in this process have not yet freed.
   assert.ok(peak - baseline < read / 2, `memory grew by ${((peak - baseline) / 1e6).toFixed(0)} MB while serving ${(read / 1e6).toFixed(0)} MB`);
   assert.ok(slowest < 1000, `status.json took ${slowest.toFixed(0)} ms`);
@@ -101,7 +101,9 @@ test('all_devices.ekjson of 150 000 devices arrives whole, streamed: memory grow
   assert.ok(typeof record.svc_device_base_key === 'string' && !Object.keys(record).some((key) => key.includes('.') && !key.includes(':')));
   assert.ok(bytes > 200e6, `the dump is ${(bytes / 1e6).toFixed(0)} MB`);
   const growth = peak - baseline;
-  assert.ok(growth < bytes / 3, `memory grew by ${(growth / 1e6).toFixed(0)} MB while serving ${(bytes / 1e6).toFixed(0)} MB`);
+  // Built whole, the dump would hold at least its own size in memory; streamed,
+  // the growth is the chunks in flight plus the garbage this process's reader has not yet freed.
+  assert.ok(growth < bytes / 2, `memory grew by ${(growth / 1e6).toFixed(0)} MB while serving ${(bytes / 1e6).toFixed(0)} MB`);
   assert.ok(slowest < 1000, `status.json took ${slowest.toFixed(0)} ms during the dump`);
 });
 

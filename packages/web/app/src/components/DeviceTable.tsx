@@ -17,6 +17,22 @@ const OVERSCAN = 6;
 /** How often the rows on screen are fetched again. */
 const REFRESH_MS = 2000;
 
+/** Pixels of the `em` the columns' natural widths are given in (the app's 14 px font). */
+const EM = 14;
+/** The narrowest a column gets. */
+const MIN_COLUMN_PX = 3 * EM;
+
+/**
+ * Pixel widths for the columns in `width`: their natural widths, stretched or shrunk in
+ * proportion to fill it (down to a minimum), as a grid template.
+ */
+export function columnTemplate(columns: readonly Column[], width: number): string {
+  const natural = columns.map((column) => parseFloat(column.width) * EM);
+  const total = natural.reduce((sum, px) => sum + px, 0);
+  const scale = width > 0 && total > 0 ? width / total : 1;
+  return natural.map((px) => `${Math.max(MIN_COLUMN_PX, Math.floor(px * scale))}px`).join(' ');
+}
+
 interface RowProps {
   readonly index: number;
   readonly top: number;
@@ -126,6 +142,17 @@ export function DeviceTable(props: {
     pages.ensure(0, 0);
   }, [pages]);
 
+  // The rows' width (the scrolled body's, less its scrollbar), so the columns get fixed pixel
+  // widths: rows then lay out without resolving flexible tracks for every cell.
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = scroller.current!;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    setWidth(element.clientWidth);
+    return () => observer.disconnect();
+  }, []);
+
   const items = virtualizer.getVirtualItems();
   const slots = Math.max(1, items.length + 2 * OVERSCAN);
   const first = items[0]?.index ?? 0;
@@ -143,7 +170,7 @@ export function DeviceTable(props: {
   }, [pages, virtualizer]);
 
   // Columns share the width in proportion to their natural widths, so all fit beside the detail.
-  const grid = columns.map((column) => `minmax(3em, ${parseFloat(column.width)}fr)`).join(' ');
+  const grid = columnTemplate(columns, width);
   return (
     <div class="device-table" role="table" aria-rowcount={total}>
       <div class="device-table-head" role="row" style={{ gridTemplateColumns: grid }}>
