@@ -54,6 +54,7 @@ export const ErrorCodes = {
   BAD_GPS_DEFINITION: 'SVC_ERR_BAD_GPS_DEFINITION',
   NO_GPS_TYPE: 'SVC_ERR_NO_GPS_TYPE',
   GPS_OPEN: 'SVC_ERR_GPS_OPEN',
+  LOG_WRITE: 'SVC_ERR_LOG_WRITE',
 } as const;
 
 /** One of the values of {@link ErrorCodes}. */

@@ -18,6 +18,7 @@ import type { Packet } from './packets/packet.js';
 import type { Device } from './tracker/device.js';
 import type { GpsTypeDefinition } from './gps/gps-type.js';
 import type { UiModuleRegistry } from './ui/ui-module.js';
+import type { LogTypeDefinition } from './logging/log-type.js';
 
 /** Every hook a plugin can tap. */
 export interface Hooks {
@@ -37,6 +38,8 @@ export interface Hooks {
   readonly gpsTypes: SyncHook<[Registry<GpsTypeDefinition>]>;
   /** Contribute: register browser modules the web app loads (device panels for a PHY, pages). */
   readonly uiModules: SyncHook<[UiModuleRegistry]>;
+  /** Contribute: register log types (writers `log_types=` selects and `/logging` starts). */
+  readonly logTypes: SyncHook<[Registry<LogTypeDefinition>]>;
 
   /**
    * Run (sync, hot path): the packet chain, keyed by stage (`decode`, `classify`, `track`).
@@ -56,7 +59,7 @@ export interface Hooks {
 }
 
 /** The contribute-phase hooks, in the order the service calls them. */
-export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'routes'] as const;
+export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'routes'] as const;
 
 /** Creates the frozen hook table of one service. */
 export function createHooks(): Hooks {
@@ -69,6 +72,7 @@ export function createHooks(): Hooks {
     eventTopics: new SyncHook<[Registry<EventTopicDefinition>]>(['eventTopics'], 'eventTopics'),
     gpsTypes: new SyncHook<[Registry<GpsTypeDefinition>]>(['gpsTypes'], 'gpsTypes'),
     uiModules: new SyncHook<[UiModuleRegistry]>(['uiModules'], 'uiModules'),
+    logTypes: new SyncHook<[Registry<LogTypeDefinition>]>(['logTypes'], 'logTypes'),
     packet: new HookMap(() => new SyncHook<[Packet]>(['packet'])),
     deviceCreated: new SyncHook<[Device]>(['device'], 'deviceCreated'),
     deviceUpdated: new SyncHook<[Device]>(['device'], 'deviceUpdated'),

@@ -23,6 +23,7 @@ import type { DatasourceTracker } from './datasources/datasource-tracker.js';
 import type { GpsTypeDefinition } from './gps/gps-type.js';
 import type { GpsTracker } from './gps/gps-tracker.js';
 import type { UiModuleRegistry } from './ui/ui-module.js';
+import type { LogTypeDefinition } from './logging/log-type.js';
 
 /** How one plugin fared at boot. */
 export interface PluginStatus {
@@ -49,6 +50,8 @@ export interface Service {
   readonly gpsTypes: Registry<GpsTypeDefinition>;
   /** Browser modules contributed to the web app (device panels, pages). */
   readonly uiModules: UiModuleRegistry;
+  /** Log types (`svcdb`, `pcapng`, and those plugins add). */
+  readonly logTypes: Registry<LogTypeDefinition>;
   readonly events: EventBus;
   readonly messages: MessageBus;
   readonly alerts: AlertTracker;

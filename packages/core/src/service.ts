@@ -23,6 +23,9 @@ import { CONTRIBUTE_HOOKS, createHooks } from './hooks.js';
 import { createHttpApp } from './http/app.js';
 import { UiModuleRegistry } from './ui/ui-module.js';
 import { uiModulesPlugin } from './ui/ui-modules-plugin.js';
+import type { LogTypeDefinition } from './logging/log-type.js';
+import { readLogSettings } from './logging/log-settings.js';
+import { loggingPlugin } from './logging/logging-plugin.js';
 import { parseUriPrefix, withUriPrefix } from './http/uri-prefix.js';
 import { listenHttp, type HttpListener } from './http/http-listener.js';
 import { RouteRegistry } from './http/route-registry.js';
@@ -96,7 +99,9 @@ export async function createService(config: Config, options: CreateServiceOption
   const eventTopics = new Registry<EventTopicDefinition>('event topic', owner);
   const gpsTypes = new Registry<GpsTypeDefinition>('GPS type', owner);
   const uiModules = new UiModuleRegistry(owner);
-  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes, uiModules];
+  const logTypes = new Registry<LogTypeDefinition>('log type', owner);
+  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes, uiModules, logTypes];
+  const logSettings = readLogSettings(config);
 
   const events = new EventBus(hooks, eventTopics, (error) => log.error('an event subscriber failed', error));
   const messages = new MessageBus(log, config.getNumber('message_backlog', 50, { min: 1, integer: true }), (record) =>
@@ -186,6 +191,7 @@ export async function createService(config: Config, options: CreateServiceOption
     eventTopics,
     gpsTypes,
     uiModules,
+    logTypes,
     events,
     messages,
     alerts,
@@ -219,6 +225,7 @@ export async function createService(config: Config, options: CreateServiceOption
     datasourcesPlugin,
     gpsPlugin,
     uiModulesPlugin,
+    loggingPlugin(logSettings),
   ].map((plugin) => ({ plugin }));
   const entries = [...builtins, ...(options.plugins ?? []).map((item) => ('plugin' in item ? item : { plugin: item }))];
 
@@ -249,7 +256,7 @@ export async function createService(config: Config, options: CreateServiceOption
   }
 
   for (const hookName of CONTRIBUTE_HOOKS) {
-    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, uiModules, routes }[hookName];
+    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, uiModules, logTypes, routes }[hookName];
     (hooks[hookName] as { call(registry: unknown): void }).call(registry);
   }
   registerPhyContributions();

@@ -57,6 +57,8 @@ export class Dot11Classifier {
   classify(packet: Packet, frame: Dot11Frame): void {
     const header = frame.header;
     if (!header) return;
+    packet.phyName = this.phy.name;
+    packet.destMac = header.destination ?? header.receiver;
     const transmitter = isDeviceAddress(header.transmitter) ? this.#touch(packet, header.transmitter, true) : undefined;
     if (transmitter) transmitter.packetsTx++;
     if (packet.error) return;

@@ -34,6 +34,8 @@ start without a configured login it creates one for user "svc" and prints the pa
     password: Flags.string({ description: 'admin login password (with --user); SVC_PASSWORD keeps it out of the process list', dependsOn: ['user'] }),
     plugins: Flags.boolean({ description: 'print each plugin and what it contributed, then exit' }),
     debug: Flags.boolean({ description: 'log debug lines too (the same as log_level=debug)' }),
+    'no-logging': Flags.boolean({ char: 'n', description: 'write no logs this run (the same as enable_logging=false)' }),
+    'log-title': Flags.string({ char: 't', description: 'first part of the log file names (the same as log_title=TITLE)' }),
   };
 
   async run(): Promise<void> {
@@ -52,6 +54,8 @@ start without a configured login it creates one for user "svc" and prints the pa
           httpd_username: flags.user,
           httpd_password: password,
           log_level: flags.debug ? 'debug' : undefined,
+          enable_logging: flags['no-logging'] ? 'false' : undefined,
+          log_title: flags['log-title'],
         },
       });
       const { plugins, failures } = await loadServicePlugins(config);

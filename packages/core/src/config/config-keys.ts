@@ -62,5 +62,13 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   tracker_device_timeout: { description: 'seconds without packets after which a device is forgotten; 0 = never', default: '0' },
   tracker_max_devices: { description: 'devices kept at most, the least recently heard dropped first; 0 = unlimited', default: '0' },
   tracker_state_file: { description: 'file keeping device names and tags set by users (in the config dir unless absolute)', default: 'device_annotations.json' },
+  enable_logging: { description: 'write logs (svc start -n turns it off for one run)', default: 'true' },
+  log_types: { description: 'log types opened at start, comma separated: svcdb, pcapng, and those plugins add (kismet means svcdb)', default: 'svcdb' },
+  log_prefix: { description: 'directory of the logs (in the config dir unless absolute)', default: 'logs' },
+  log_title: { description: 'first part of every log file name (svc start -t sets it)', default: 'svc' },
+  log_packets: { description: 'keep captured frames in the logs (false keeps devices, records, alerts and messages)', default: 'true' },
+  log_device_interval: { description: 'seconds between two writes of one changed device to the logs', default: '30' },
+  log_max_bytes: { description: 'bytes after which a log is closed and a new one opened; 0 = never', default: '0' },
+  log_max_age: { description: 'seconds after which a log is closed and a new one opened; 0 = never', default: '0' },
   server_uuid: { description: 'fixed server UUID; by default one is generated and kept in the config dir' },
 };

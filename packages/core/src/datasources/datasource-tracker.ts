@@ -87,6 +87,7 @@ export class DatasourceTracker {
   #nextNumber = 1;
   #listCache: { at: number; result: Promise<Record<string, unknown>[]> } | undefined;
   #stopped = false;
+  readonly #pacers: (() => Promise<void> | undefined)[] = [];
   #forgetTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: Dependencies) {
@@ -171,6 +172,15 @@ export class DatasourceTracker {
     source.errorKind = 'permanent';
     source.disabled = true;
     this.#publish('DATASOURCE_CLOSED', source, `datasource ${source.name} disabled`);
+  }
+
+  /**
+   * Adds a consumer downstream of the packet chain that may ask sources to wait (a log writing
+   * to disk): between batches every source awaits what `pacer` returns. A file source then reads
+   * no faster than the slowest log; a live source's queue fills and drops, bounded.
+   */
+  addPacer(pacer: () => Promise<void> | undefined): void {
+    this.#pacers.push(pacer);
   }
 
   /** Removes a source from the server altogether: closed, unlisted, its UUID free for a new definition. */
@@ -412,6 +422,10 @@ export class DatasourceTracker {
         if (generation !== source.generation) return;
         if (source.state === 'paused') continue;
         for (const packet of batch) this.#process(source, packet, hooks);
+        for (const pacer of this.#pacers) {
+          const wait = pacer();
+          if (wait) await wait;
+        }
       }
       if (generation === source.generation && source.running) this.#publish('DATASOURCE_ENDED', source, `datasource ${source.name} has no more data; it stays open`);
     } catch (error) {

@@ -1,3 +1,5 @@
+import type { TrackedDevice } from '../tracker/tracked-device.js';
+
 /**
  * The packet that travels the packet chain. A datasource fills in what it knows (time, source,
  * link type, raw bytes or a JSON record); each chain stage adds what it learns. The frame bytes
@@ -26,6 +28,15 @@ export interface Packet {
   error?: boolean;
   /** Per-plugin annotations added by chain stages (`dot11`, `rtl433`...). */
   annotations: Record<string, unknown>;
+  /**
+   * Name of the PHY that claimed the packet (`IEEE802.11`, `RTL433`...), set by its classifier or
+   * by the tracker; logs file the packet under it. Undefined when no PHY understood it.
+   */
+  phyName?: string;
+  /** The device that sent the packet, set by the tracker when a PHY touches its transmitter. */
+  device?: TrackedDevice;
+  /** The destination's MAC (48-bit number), when the PHY's frame names one. */
+  destMac?: number;
 }
 
 /** Radio measurements attached to a packet. */

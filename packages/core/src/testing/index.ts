@@ -38,7 +38,8 @@ export async function createTestService(
   const configDir = options.configDir ?? mkdtempSync(join(tmpdir(), 'svc-test-'));
   const config = loadConfig({
     configDir,
-    overrides: { httpd_username: TEST_ADMIN.user, httpd_password: TEST_ADMIN.password, httpd_port: '0', ...options.config },
+    // Tests log only when they ask (enable_logging=true).
+    overrides: { httpd_username: TEST_ADMIN.user, httpd_password: TEST_ADMIN.password, httpd_port: '0', enable_logging: 'false', ...options.config },
   });
   const svc = await createService(config, { plugins: options.plugins, log: options.log ?? createLogger({ level: 'error' }) });
   const basic = `Basic ${Buffer.from(`${TEST_ADMIN.user}:${TEST_ADMIN.password}`).toString('base64')}`;

@@ -112,6 +112,8 @@ export class DeviceTracker {
       if (time < device.firstTime) device.firstTime = time;
       this.#moveToNewest(device);
     }
+    if (transmitted && packet.device === undefined) packet.device = device;
+    packet.phyName ??= phy.name;
     phy.packetCount++;
     device.packetsTotal++;
     if (packet.error) device.packetsError++;

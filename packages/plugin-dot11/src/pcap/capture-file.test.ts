@@ -13,46 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes, seededRandom, testDataPath } from '@svc/core/testing';
-import { loadPcap } from '../datasources/linuxwifi/live-capture.js';
-import { CaptureFile, CaptureFileError, type CaptureFrame } from './capture-file.js';
+import { CaptureFile, CaptureFileError } from './capture-file.js';
+import { readAll, readWithLibpcap } from './capture-readers.test-helper.js';
 
 const dot11 = testDataPath('dot11');
 const captures = readdirSync(dot11).filter((name) => /\.(pcap|cap)$/.test(name));
 const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'svc-capture-file-'));
-
-async function readAll(path: string): Promise<{ frames: CaptureFrame[]; file: CaptureFile; largestBatch: number }> {
-  const file = await CaptureFile.open(path);
-  const frames: CaptureFrame[] = [];
-  let largestBatch = 0;
-  try {
-    for await (const batch of file.frames()) {
-      largestBatch = Math.max(largestBatch, batch.length);
-      for (const frame of batch) frames.push({ ...frame, data: Buffer.from(frame.data) });
-    }
-  } finally {
-    await file.close();
-  }
-  return { frames, file, largestBatch };
-}
-
-interface LibpcapFrame {
-  tsSec: number;
-  tsUsec: number;
-  len: number;
-  data: Buffer;
-}
-
-/** What libpcap itself reads from a file (node_pcap reuses one buffer: copy each frame). */
-async function readWithLibpcap(path: string): Promise<LibpcapFrame[]> {
-  const session = (await loadPcap()).createOfflineSession(path);
-  const frames: LibpcapFrame[] = [];
-  session.on('packet', (packet) => {
-    const caplen = packet.header.readUInt32LE(8);
-    frames.push({ tsSec: packet.header.readUInt32LE(0), tsUsec: packet.header.readUInt32LE(4), len: packet.header.readUInt32LE(12), data: Buffer.from(packet.buf.subarray(0, caplen)) });
-  });
-  return new Promise((resolve) => session.once('complete', () => resolve(frames)));
-}
 
 test('every shared capture: the same frames as libpcap, as many as tshark counted, the link type tshark saw', async () => {
   assert.ok(captures.length >= 10, `found ${captures.length} captures in ${dot11}`);

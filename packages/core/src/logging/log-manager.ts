@@ -1,0 +1,252 @@
+/**
+ * The log manager (Kismet's log tracker): opens the configured logs when the server is ready,
+ * starts and stops logs on request, rotates them by size or age, and feeds every open log from
+ * one set of taps: packets at the end of the chain, changed devices at most every
+ * `log_device_interval` seconds, alerts, messages and datasource changes from the event bus,
+ * and the GPS position. A log that fails (disk full, file gone) is closed with a message and a
+ * `LOGERROR` alert; the server and the other logs go on.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { describeError, SvcError } from '../errors.js';
+import { MessageFlags } from '../messages/message-bus.js';
+import type { Packet } from '../packets/packet.js';
+import type { Registry } from '../registry.js';
+import type { Service } from '../service-types.js';
+import type { Device } from '../tracker/device.js';
+import type { TrackedDevice } from '../tracker/tracked-device.js';
+import { logFileName } from './log-file-name.js';
+import type { LogSettings } from './log-settings.js';
+import type { LogTypeDefinition, LogWriter } from './log-type.js';
+
+/** One log of this run, open or closed. */
+export interface LogFile {
+  readonly uuid: string;
+  readonly type: LogTypeDefinition;
+  readonly path: string;
+  /** Unix seconds it was opened. */
+  readonly openedAt: number;
+  open: boolean;
+  /** Why it was closed when it failed; empty otherwise. */
+  error: string;
+  /** Bytes written, updated while open. */
+  size: number;
+  writer: LogWriter | undefined;
+}
+
+/** The alert raised when a log fails. */
+export const LOG_ERROR_ALERT = 'LOGERROR';
+/** Topics whose records go to the logs. */
+const LOGGED_TOPICS = ['ALERT', 'MESSAGE', 'NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_ENDED', 'DATASOURCE_REMOVED'];
+/** Devices written per turn of the event loop when changed devices are flushed. */
+const DEVICES_PER_TURN = 500;
+const ROTATION_CHECK_MS = 5000;
+
+/** Opens, feeds, rotates and closes logs. */
+export class LogManager {
+  readonly #logs: LogFile[] = [];
+  /** Open writers, as an array the packet path walks. */
+  #writers: LogWriter[] = [];
+  #dirty = new Set<TrackedDevice>();
+  #flushingDevices = false;
+  #timers: NodeJS.Timeout[] = [];
+  #unsubscribe: (() => void)[] = [];
+  #lastFixTime = 0;
+  #stopped = false;
+
+  constructor(
+    private readonly svc: Service,
+    private readonly types: Registry<LogTypeDefinition>,
+    readonly settings: LogSettings,
+  ) {}
+
+  /** Every log of this run, oldest first. */
+  list(): readonly LogFile[] {
+    return this.#logs;
+  }
+
+  /** Taps the packet chain and device hooks; done once at boot. */
+  tap(name: string, stage: number): void {
+    this.svc.hooks.packet.for('track').tap({ name, stage }, (packet) => this.#packet(packet));
+    // The tracker passes its own devices; the hooks show plugins the narrower `Device`.
+    const changed = (device: Device) => {
+      if (this.#writers.length > 0) this.#dirty.add(device as TrackedDevice);
+    };
+    this.svc.hooks.deviceCreated.tap(name, changed);
+    this.svc.hooks.deviceUpdated.tap(name, changed);
+  }
+
+  /** Subscribes to the logged topics, starts the timers and opens the configured logs. */
+  async begin(): Promise<void> {
+    for (const topic of LOGGED_TOPICS) {
+      if (this.svc.events.hasTopic(topic)) this.#unsubscribe.push(this.svc.events.subscribe(topic, (_topic, record) => this.#event(topic, record)));
+    }
+    const every = (ms: number, run: () => void) => {
+      const timer = setInterval(run, ms);
+      timer.unref();
+      this.#timers.push(timer);
+    };
+    every(this.settings.deviceInterval * 1000, () => void this.#flushDevices());
+    every(1000, () => this.#position());
+    every(ROTATION_CHECK_MS, () => void this.#rotate());
+    if (!this.settings.enabled) {
+      this.svc.messages.post('logging is disabled (enable_logging=false or -n): nothing is written to disk');
+      return;
+    }
+    for (const type of this.settings.types) {
+      try {
+        await this.start(type);
+      } catch (error) {
+        this.svc.messages.post(`log type ${type} was not opened: ${describeError(error)}`, MessageFlags.ERROR);
+      }
+    }
+  }
+
+  /** Opens a new log of a type; 404 for an unknown type, 409 when one of that type is open. */
+  async start(typeName: string): Promise<LogFile> {
+    const type = this.types.get(typeName === 'kismet' ? 'svcdb' : typeName);
+    if (!type) throw new SvcError('SVC_ERR_NOT_FOUND', `no log type '${typeName}' (known: ${this.types.list().map((known) => known.name).join(', ')})`);
+    if (this.#logs.some((log) => log.open && log.type === type)) throw new SvcError('SVC_ERR_CONFLICT', `a ${type.name} log is already open; stop it first`);
+    return this.#open(type);
+  }
+
+  /** Closes an open log by UUID; 404 when no such log, 409 when it is already closed. */
+  async stop(uuid: string): Promise<LogFile> {
+    const log = this.#logs.find((candidate) => candidate.uuid === uuid.toLowerCase());
+    if (!log) throw new SvcError('SVC_ERR_NOT_FOUND', `no log with UUID ${uuid}`);
+    if (!log.open) throw new SvcError('SVC_ERR_CONFLICT', `log ${log.path} is already closed`);
+    await this.#close(log);
+    this.svc.messages.post(`closed log ${log.path}`);
+    return log;
+  }
+
+  /**
+   * Resolves when every open log can take more packets, or undefined when they can now. The
+   * datasource tracker waits on it between batches.
+   */
+  ready(): Promise<void> | undefined {
+    let waits: Promise<void>[] | undefined;
+    for (const writer of this.#writers) {
+      const wait = writer.ready?.();
+      if (wait) (waits ??= []).push(wait);
+    }
+    return waits && Promise.all(waits).then(() => undefined);
+  }
+
+  /** Writes what is pending and closes every log (at shutdown). */
+  async end(): Promise<void> {
+    this.#stopped = true;
+    for (const timer of this.#timers) clearInterval(timer);
+    for (const unsubscribe of this.#unsubscribe) unsubscribe();
+    for (const log of this.#logs) if (log.open) await this.#close(log);
+  }
+
+  async #open(type: LogTypeDefinition): Promise<LogFile> {
+    mkdirSync(this.settings.prefix, { recursive: true, mode: 0o750 });
+    const path = logFileName(this.settings.prefix, this.settings.title, type.extension);
+    const log: LogFile = { uuid: randomUUID(), type, path, openedAt: Date.now() / 1000, open: false, error: '', size: 0, writer: undefined };
+    try {
+      log.writer = await type.open({ svc: this.svc, path, logPackets: this.settings.logPackets, fail: (error) => void this.#fail(log, error) });
+    } catch (error) {
+      throw new SvcError('SVC_ERR_LOG_WRITE', `cannot open ${type.name} log ${path}: ${describeError(error)}`, { cause: error });
+    }
+    log.open = true;
+    this.#logs.push(log);
+    this.#writers = [...this.#writers, log.writer];
+    // A new log starts with what the server knows: every device and datasource.
+    for (const device of this.svc.devices.devices()) this.#dirty.add(device);
+    for (const source of this.svc.datasources.list()) log.writer.event?.('NEW_DATASOURCE', this.svc.datasources.record(source));
+    this.svc.messages.post(`opened ${type.name} log ${path}`);
+    return log;
+  }
+
+  async #close(log: LogFile): Promise<void> {
+    const writer = log.writer;
+    if (!writer || !log.open) return;
+    log.open = false;
+    if (writer.device) for (const device of this.#dirty) writer.device(device);
+    this.#writers = this.#writers.filter((candidate) => candidate !== writer);
+    log.size = writer.size();
+    log.writer = undefined;
+    try {
+      await writer.close();
+    } catch (error) {
+      log.error ||= describeError(error);
+    }
+    if (this.#writers.length === 0) this.#dirty.clear();
+  }
+
+  async #fail(log: LogFile, error: Error): Promise<void> {
+    if (!log.open) return;
+    const reason = diskFull(error) ? `the disk is full (${describeError(error)})` : describeError(error);
+    log.error = reason;
+    await this.#close(log);
+    this.svc.messages.post(`${log.type.name} log ${log.path} stopped: ${reason}; the server goes on without it`, MessageFlags.ERROR);
+    try {
+      this.svc.alerts.raise({ name: LOG_ERROR_ALERT, text: `${log.type.name} log ${log.path} stopped: ${reason}` });
+    } catch (raiseError) {
+      // Throttled: the message above already says it.
+      void raiseError;
+    }
+  }
+
+  #packet(packet: Packet): void {
+    const writers = this.#writers;
+    for (let index = 0; index < writers.length; index++) writers[index]!.packet?.(packet);
+  }
+
+  #event(topic: string, record: unknown): void {
+    for (const writer of this.#writers) writer.event?.(topic, record);
+  }
+
+  #position(): void {
+    if (this.#writers.length === 0) return;
+    for (const log of this.#logs) if (log.open && log.writer) log.size = log.writer.size();
+    const fix = this.svc.gps.best()?.fix;
+    if (!fix || fix.fix < 2 || fix.time === this.#lastFixTime) return;
+    this.#lastFixTime = fix.time;
+    for (const writer of this.#writers) writer.position?.(fix);
+  }
+
+  /** Writes the devices changed since the last flush, a slice per turn of the event loop. */
+  async #flushDevices(): Promise<void> {
+    if (this.#flushingDevices || this.#dirty.size === 0) return;
+    this.#flushingDevices = true;
+    const devices = [...this.#dirty];
+    this.#dirty = new Set();
+    try {
+      for (let start = 0; start < devices.length && !this.#stopped; start += DEVICES_PER_TURN) {
+        const writers = this.#writers.filter((writer) => writer.device);
+        for (const device of devices.slice(start, start + DEVICES_PER_TURN)) for (const writer of writers) writer.device!(device);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.#flushingDevices = false;
+    }
+  }
+
+  /** Closes logs past `log_max_bytes` or `log_max_age` and opens a new one of the same type. */
+  async #rotate(): Promise<void> {
+    const { maxBytes, maxAge } = this.settings;
+    if (maxBytes <= 0 && maxAge <= 0) return;
+    const now = Date.now() / 1000;
+    for (const log of [...this.#logs]) {
+      if (!log.open || !log.writer) continue;
+      const size = log.writer.size();
+      if (!((maxBytes > 0 && size >= maxBytes) || (maxAge > 0 && now - log.openedAt >= maxAge))) continue;
+      await this.#close(log);
+      try {
+        const next = await this.#open(log.type);
+        this.svc.messages.post(`rotated ${log.type.name} log ${log.path} (${size} bytes) to ${next.path}`);
+      } catch (error) {
+        this.svc.messages.post(`rotating ${log.type.name} log ${log.path} failed: ${describeError(error)}`, MessageFlags.ERROR);
+      }
+    }
+  }
+}
+
+/** True when an error says the disk (or the file system's quota) is full. */
+function diskFull(error: Error): boolean {
+  const text = `${(error as { code?: string }).code ?? ''} ${error.message}`;
+  return /ENOSPC|EDQUOT|SQLITE_FULL|disk is full|database or disk is full/i.test(text);
+}

@@ -1,0 +1,79 @@
+/**
+ * Logging as a built-in plugin: contributes the `svcdb` and `pcapng` log types, the `LOGERROR`
+ * alert and Kismet's `/logging` routes, taps the chain through the log manager, opens the
+ * configured logs once the server is ready and closes them at shutdown. File sources wait for
+ * the logs between batches, so a capture read at full speed is logged whole.
+ */
+import { definePlugin, type PluginDefinition } from '../plugin.js';
+import { TRACKED_FORMATS } from '../http/route-registry.js';
+import { LOG_ERROR_ALERT, LogManager } from './log-manager.js';
+import { LOG_FIELDS, logRecord, logTypeRecord } from './log-records.js';
+import type { LogSettings } from './log-settings.js';
+import { pcapngLogType } from './pcapng/pcapng-log.js';
+import { svcdbLogType } from './svcdb/svcdb-log.js';
+
+/** Name of the built-in logging plugin. */
+export const LOGGING_PLUGIN = '@svc/core:logging';
+/** Track-stage priority of the log tap: after the tracker's commit (1000), so devices are current. */
+const LOG_STAGE = 2000;
+
+/** The logging plugin for the given settings (read from config by the service). */
+export function loggingPlugin(settings: LogSettings): PluginDefinition {
+  return definePlugin({
+    name: LOGGING_PLUGIN,
+    apply(svc) {
+      const logs = new LogManager(svc, svc.logTypes, settings);
+      logs.tap(LOGGING_PLUGIN, LOG_STAGE);
+      svc.datasources.addPacer(() => logs.ready());
+      svc.alerts.define({
+        name: LOG_ERROR_ALERT,
+        description: 'a log stopped because it could not be written (disk full, file removed); the server goes on without it',
+        throttle: '10/min',
+        burst: '1/sec',
+        class: 'SYSTEM',
+        severity: 15,
+      });
+      svc.hooks.fields.tap(LOGGING_PLUGIN, (fields) => fields.registerAll(LOG_FIELDS));
+      svc.hooks.logTypes.tap(LOGGING_PLUGIN, (types) => {
+        types.add(svcdbLogType);
+        types.add(pcapngLogType);
+      });
+      svc.hooks.routes.tap(LOGGING_PLUGIN, (routes) => {
+        routes.http({
+          methods: ['GET', 'POST'],
+          path: '/logging/drivers',
+          formats: TRACKED_FORMATS,
+          role: 'readonly',
+          description: 'the log types this server can write',
+          handler: () => svc.logTypes.list().map(logTypeRecord),
+        });
+        routes.http({
+          methods: ['GET', 'POST'],
+          path: '/logging/active',
+          formats: TRACKED_FORMATS,
+          role: 'readonly',
+          description: 'the logs of this run, open and closed, with their files and sizes',
+          handler: () => logs.list().map(logRecord),
+        });
+        routes.http({
+          methods: ['GET', 'POST'],
+          path: '/logging/by-class/:class/start',
+          formats: ['cmd'],
+          role: 'admin',
+          description: 'open a new log of a type (svcdb, pcapng, ...); 409 while one of that type is open',
+          handler: async ({ params }) => logRecord(await logs.start(params.class!)),
+        });
+        routes.http({
+          methods: ['GET', 'POST'],
+          path: '/logging/by-uuid/:uuid/stop',
+          formats: ['cmd'],
+          role: 'admin',
+          description: 'close an open log',
+          handler: async ({ params }) => logRecord(await logs.stop(params.uuid!)),
+        });
+      });
+      svc.hooks.ready.tapPromise(LOGGING_PLUGIN, () => logs.begin());
+      svc.hooks.shutdown.tapPromise(LOGGING_PLUGIN, () => logs.end());
+    },
+  });
+}

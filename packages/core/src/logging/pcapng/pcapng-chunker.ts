@@ -1,0 +1,83 @@
+/**
+ * Turns packets into pcapng bytes a chunk at a time, for the pcapng log and the packet streams:
+ * the section header first, an interface block the first time a (datasource, link type) pair
+ * appears, then a packet block per frame, packed into one buffer that the caller takes when it
+ * wants to write. Packets that carry no frame (rtl_433 and serial records) are skipped.
+ */
+import type { Packet } from '../../packets/packet.js';
+import { interfaceBlock, packetBlockLength, sectionHeaderBlock, writePacketBlock } from './pcapng-encoder.js';
+
+/** Name and description of a datasource, for its interface block. */
+export interface PcapngInterfaceName {
+  readonly name: string;
+  readonly description?: string;
+}
+
+const CHUNK_BYTES = 1 << 20;
+const SMALL_TAKE = 64 * 1024;
+
+/** Packs packets into pcapng chunks. */
+export class PcapngChunker {
+  readonly #interfaces = new Map<string, number>();
+  #chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  #used = 0;
+  #packets = 0;
+
+  constructor(
+    private readonly nameOf: (sourceUuid: string) => PcapngInterfaceName,
+    application: string,
+  ) {
+    this.#append(sectionHeaderBlock(application));
+  }
+
+  /** Packets appended so far. */
+  get packets(): number {
+    return this.#packets;
+  }
+
+  /** Bytes waiting to be taken. */
+  get pending(): number {
+    return this.#used;
+  }
+
+  /** Appends a packet's frame; false when it has none. */
+  add(packet: Packet): boolean {
+    const frame = packet.data;
+    if (frame === undefined) return false;
+    const key = `${packet.sourceUuid}/${packet.dlt}`;
+    let id = this.#interfaces.get(key);
+    if (id === undefined) {
+      id = this.#interfaces.size;
+      this.#interfaces.set(key, id);
+      const { name, description } = this.nameOf(packet.sourceUuid);
+      this.#append(interfaceBlock(packet.dlt, name, description));
+    }
+    this.#reserve(packetBlockLength(frame.length));
+    this.#used = writePacketBlock(this.#chunk, this.#used, id, packet.tsSec, packet.tsUsec, frame);
+    this.#packets++;
+    return true;
+  }
+
+  /** The bytes appended since the last call (a copy the caller owns), or undefined when none. */
+  take(): Buffer | undefined {
+    if (this.#used === 0) return undefined;
+    // A small chunk is copied out; a full one is handed over and a fresh buffer takes its place.
+    const taken = this.#used < SMALL_TAKE ? Buffer.from(this.#chunk.subarray(0, this.#used)) : this.#chunk.subarray(0, this.#used);
+    if (taken.buffer === this.#chunk.buffer) this.#chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.#used = 0;
+    return taken;
+  }
+
+  #append(block: Buffer): void {
+    this.#reserve(block.length);
+    block.copy(this.#chunk, this.#used);
+    this.#used += block.length;
+  }
+
+  #reserve(length: number): void {
+    if (this.#used + length <= this.#chunk.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.#chunk.length * 2, this.#used + length));
+    this.#chunk.copy(grown, 0, 0, this.#used);
+    this.#chunk = grown;
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Packets on their way to the svcdb writer thread, packed by column: numbers in one
+ * Float64Array, frame bytes back to back in one buffer, strings (PHY names, datasource UUIDs,
+ * device keys) once per batch in a table. The arrays are transferred, not copied, so handing a
+ * batch of thousands of frames to the writer costs one message.
+ */
+import type { Packet } from '../../packets/packet.js';
+
+/** Where each number of a packet sits in its row, and how many there are. */
+export const PacketColumn = {
+  TsSec: 0,
+  TsUsec: 1,
+  Phy: 2,
+  SourceMac: 3,
+  DestMac: 4,
+  FrequencyKhz: 5,
+  DeviceKey: 6,
+  Lat: 7,
+  Lon: 8,
+  Alt: 9,
+  Signal: 10,
+  Datasource: 11,
+  Dlt: 12,
+  BytesOffset: 13,
+  BytesLength: 14,
+  Error: 15,
+  PacketId: 16,
+  Count: 17,
+} as const;
+
+/** A batch as the writer thread receives it. */
+export interface PacketRowBatch {
+  readonly count: number;
+  readonly numbers: Float64Array;
+  readonly strings: string[];
+  readonly bytes: Uint8Array;
+}
+
+/** No value (no MAC, no device key). */
+export const NONE = -1;
+
+/** Collects packets into a batch. */
+export class PacketRows {
+  #numbers: Float64Array;
+  #bytes: Uint8Array;
+  #count = 0;
+  #used = 0;
+  #strings: string[] = [];
+  #stringIds = new Map<string, number>();
+
+  constructor(
+    private readonly capacity: number,
+    private readonly byteCapacity: number,
+  ) {
+    this.#numbers = new Float64Array(capacity * PacketColumn.Count);
+    this.#bytes = new Uint8Array(byteCapacity);
+  }
+
+  /** Packets in the batch. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** True when the next packet might not fit. */
+  get full(): boolean {
+    return this.#count >= this.capacity || this.#used >= this.byteCapacity - 4096;
+  }
+
+  /** Adds a packet with a frame; `packetId` numbers it within the log. */
+  add(packet: Packet, packetId: number): void {
+    const frame = packet.data!;
+    if (this.#used + frame.length > this.#bytes.length) this.#grow(frame.length);
+    const row = this.#count * PacketColumn.Count;
+    const numbers = this.#numbers;
+    const device = packet.device;
+    const signal = packet.signal;
+    const gps = packet.gps;
+    numbers[row + PacketColumn.TsSec] = packet.tsSec;
+    numbers[row + PacketColumn.TsUsec] = packet.tsUsec;
+    numbers[row + PacketColumn.Phy] = this.#string(packet.phyName ?? 'UNKNOWN');
+    numbers[row + PacketColumn.SourceMac] = device ? device.mac : NONE;
+    numbers[row + PacketColumn.DestMac] = packet.destMac ?? NONE;
+    numbers[row + PacketColumn.FrequencyKhz] = signal?.freqKhz ?? 0;
+    numbers[row + PacketColumn.DeviceKey] = device ? this.#string(device.key) : NONE;
+    numbers[row + PacketColumn.Lat] = gps && gps.fix >= 2 ? gps.lat : 0;
+    numbers[row + PacketColumn.Lon] = gps && gps.fix >= 2 ? gps.lon : 0;
+    numbers[row + PacketColumn.Alt] = gps && gps.fix >= 3 ? (gps.alt ?? 0) : 0;
+    numbers[row + PacketColumn.Signal] = signal?.signalDbm ?? 0;
+    numbers[row + PacketColumn.Datasource] = this.#string(packet.sourceUuid);
+    numbers[row + PacketColumn.Dlt] = packet.dlt;
+    numbers[row + PacketColumn.BytesOffset] = this.#used;
+    numbers[row + PacketColumn.BytesLength] = frame.length;
+    numbers[row + PacketColumn.Error] = packet.error ? 1 : 0;
+    numbers[row + PacketColumn.PacketId] = packetId;
+    this.#bytes.set(frame, this.#used);
+    this.#used += frame.length;
+    this.#count++;
+  }
+
+  /**
+   * The batch so far, its arrays handed over (transfer `numbers.buffer` and `bytes.buffer`);
+   * this collector starts a new one with fresh arrays.
+   */
+  take(): PacketRowBatch {
+    const batch: PacketRowBatch = { count: this.#count, numbers: this.#numbers, strings: this.#strings, bytes: this.#bytes };
+    this.#numbers = new Float64Array(this.capacity * PacketColumn.Count);
+    this.#bytes = new Uint8Array(this.byteCapacity);
+    this.#count = 0;
+    this.#used = 0;
+    this.#strings = [];
+    this.#stringIds = new Map();
+    return batch;
+  }
+
+  #string(text: string): number {
+    let id = this.#stringIds.get(text);
+    if (id === undefined) {
+      id = this.#strings.length;
+      this.#strings.push(text);
+      this.#stringIds.set(text, id);
+    }
+    return id;
+  }
+
+  #grow(length: number): void {
+    const grown = new Uint8Array(Math.max(this.#bytes.length * 2, this.#used + length));
+    grown.set(this.#bytes.subarray(0, this.#used));
+    this.#bytes = grown;
+  }
+}

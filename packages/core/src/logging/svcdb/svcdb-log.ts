@@ -1,0 +1,138 @@
+/**
+ * The `svcdb` log type, svc's default log: a SQLite file in kismetdb version 9's layout. The
+ * packet path only packs rows (packets by column, see packet-rows.ts); a writer thread commits
+ * them in one transaction per batch, at least every quarter second, so the chain never waits
+ * on the disk and a killed server loses at most the last batch. Past a few batches in flight the
+ * log asks file sources to wait, so its memory stays bounded and every frame is kept.
+ */
+import { SvcError } from '../../errors.js';
+import type { GpsFix } from '../../gps/gps-fix.js';
+import { nowSeconds } from '../../time/timestamp.js';
+import { startModuleWorker } from '../../util/module-worker.js';
+import { CORE_VERSION } from '../../version.js';
+import type { LogOpenContext, LogTypeDefinition, LogWriter } from '../log-type.js';
+import { PacketRows } from './packet-rows.js';
+import { alertRow, dataRow, datasourceRow, deviceRow, gpsSnapshotRow, messageRow } from './svcdb-rows.js';
+import type { SvcdbReply, SvcdbRequest, SvcdbValue, SvcdbWorkerData } from './svcdb-messages.js';
+import type { SvcdbRowTable } from './svcdb-schema.js';
+
+/** Packets per batch, and the bytes of frames a batch holds before it is sent early. */
+const BATCH_PACKETS = 8192;
+const BATCH_BYTES = 4 << 20;
+/** Most time a row waits before its batch is sent (what a killed server can lose). */
+const FLUSH_MS = 250;
+/** Batches sent and not yet committed past which file sources wait. */
+const HIGH_WATER_BATCHES = 6;
+
+/** The `svcdb` log type. */
+export const svcdbLogType: LogTypeDefinition = {
+  name: 'svcdb',
+  description: "SQLite log in kismetdb version 9's layout: packets, non-frame records, devices, alerts, messages, datasources, GPS snapshots",
+  extension: 'svcdb',
+  open: openSvcdb,
+};
+
+async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
+  const workerData: SvcdbWorkerData = { path: context.path, version: CORE_VERSION };
+  const worker = startModuleWorker(new URL('./svcdb-worker.ts', import.meta.url), 'dist/logging/svcdb/svcdb-worker.js', { workerData });
+  const { svc } = context;
+  const rows = new PacketRows(BATCH_PACKETS, BATCH_BYTES);
+  let pending: Partial<Record<SvcdbRowTable, SvcdbValue[][]>> = {};
+  let pendingRows = 0;
+  let nextBatch = 0;
+  let committed = 0;
+  let packetId = 0;
+  let bytes = 0;
+  let failed = false;
+  let waiters: (() => void)[] = [];
+  let onClosed: (() => void) | undefined;
+
+  const release = () => {
+    const released = waiters;
+    waiters = [];
+    for (const resolve of released) resolve();
+  };
+  const opened = new Promise<void>((resolve, reject) => {
+    worker.on('message', (reply: SvcdbReply) => {
+      if (reply.kind === 'opened') resolve();
+      else if (reply.kind === 'written') {
+        committed = reply.id;
+        bytes = reply.bytes;
+        if (nextBatch - committed <= HIGH_WATER_BATCHES / 2) release();
+      } else if (reply.kind === 'failed') {
+        const error = new SvcError('SVC_ERR_LOG_WRITE', `svcdb log ${context.path}: ${reply.message} (${reply.code})`);
+        reject(error);
+        if (!failed) {
+          failed = true;
+          release();
+          context.fail(error);
+        }
+      } else onClosed?.();
+    });
+    worker.on('error', (error) => {
+      reject(error);
+      if (!failed) {
+        failed = true;
+        release();
+        context.fail(error);
+      }
+    });
+  });
+  await opened;
+
+  const add = (table: SvcdbRowTable, row: SvcdbValue[]) => {
+    (pending[table] ??= []).push(row);
+    pendingRows++;
+  };
+  const flush = () => {
+    if (failed || (rows.count === 0 && pendingRows === 0)) return;
+    const packets = rows.count > 0 ? rows.take() : undefined;
+    const request: SvcdbRequest = { kind: 'batch', id: ++nextBatch, packets, rows: pending };
+    pending = {};
+    pendingRows = 0;
+    worker.postMessage(request, packets ? [packets.numbers.buffer as ArrayBuffer, packets.bytes.buffer as ArrayBuffer] : []);
+  };
+  const timer = setInterval(flush, FLUSH_MS);
+  timer.unref();
+  const currentFix = (): GpsFix | undefined => svc.gps.best()?.fix;
+
+  return {
+    packet(packet) {
+      if (packet.data !== undefined) {
+        if (!context.logPackets) return;
+        rows.add(packet, ++packetId);
+        if (rows.full) flush();
+      } else if (packet.json !== undefined) {
+        add('data', dataRow(packet));
+      }
+    },
+    device(device) {
+      add('devices', deviceRow(device, nowSeconds()));
+    },
+    event(topic, record) {
+      const fields = record as Record<string, unknown>;
+      if (topic === 'ALERT') add('alerts', alertRow(fields, currentFix()));
+      else if (topic === 'MESSAGE') add('messages', messageRow(fields, currentFix()));
+      else if (topic.startsWith('DATASOURCE_') || topic === 'NEW_DATASOURCE') add('datasources', datasourceRow(fields));
+    },
+    position(fix) {
+      add('snapshots', gpsSnapshotRow(fix));
+    },
+    ready() {
+      if (failed || nextBatch - committed < HIGH_WATER_BATCHES) return undefined;
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+    size: () => bytes,
+    async close() {
+      clearInterval(timer);
+      flush();
+      const closed = new Promise<void>((resolve) => {
+        onClosed = resolve;
+        worker.once('exit', () => resolve());
+      });
+      worker.postMessage({ kind: 'close' } satisfies SvcdbRequest);
+      await closed;
+      await worker.terminate();
+    },
+  };
+}

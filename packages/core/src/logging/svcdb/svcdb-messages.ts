@@ -1,0 +1,38 @@
+/**
+ * The messages between the svcdb log (on the main thread) and its writer thread. The log sends
+ * batches; the writer answers each with the file's size once the batch is committed, or with an
+ * error (disk full, file removed) after which it writes nothing more.
+ */
+import type { PacketRowBatch } from './packet-rows.js';
+import type { SvcdbRowTable } from './svcdb-schema.js';
+
+/** What the writer thread is started with. */
+export interface SvcdbWorkerData {
+  readonly path: string;
+  readonly version: string;
+}
+
+/** One value of a row bound to an insert. */
+export type SvcdbValue = number | string | null;
+
+/** Main thread to writer. */
+export type SvcdbRequest =
+  | { readonly kind: 'batch'; readonly id: number; readonly packets?: PacketRowBatch; readonly rows: Partial<Record<SvcdbRowTable, SvcdbValue[][]>> }
+  | { readonly kind: 'close' };
+
+/** Writer to main thread. */
+export type SvcdbReply =
+  | { readonly kind: 'opened' }
+  | { readonly kind: 'written'; readonly id: number; readonly bytes: number }
+  | { readonly kind: 'failed'; readonly message: string; readonly code: string }
+  | { readonly kind: 'closed' };
+
+/** Columns whose text is stored as a BLOB, as Kismet stores its JSON. */
+export const BLOB_COLUMNS: Readonly<Record<SvcdbRowTable, number>> = {
+  data: 11,
+  devices: 14,
+  datasources: 5,
+  alerts: 7,
+  messages: -1,
+  snapshots: 5,
+};

@@ -1,0 +1,107 @@
+/**
+ * Rows of the svcdb tables other than `packets`, built from what svc holds: a device, a
+ * non-frame record (rtl_433 JSON, a serial report), an alert, a message, a datasource, a GPS
+ * position. Column order is the schema's; JSON columns carry svc's field names.
+ */
+import type { Packet } from '../../packets/packet.js';
+import type { GpsFix } from '../../gps/gps-fix.js';
+import type { TrackedDevice } from '../../tracker/tracked-device.js';
+import { deviceRecord } from '../../tracker/device-fields.js';
+import { formatMac } from '../../util/mac.js';
+import type { SvcdbValue } from './svcdb-messages.js';
+
+const ZERO_MAC = '00:00:00:00:00:00';
+
+/** A `devices` row: the device's summary columns and its whole record as JSON. */
+export function deviceRow(device: TrackedDevice, now: number): SvcdbValue[] {
+  const location = device.location;
+  const count = location?.sum.count ?? 0;
+  return [
+    Math.floor(device.firstTime),
+    Math.floor(device.lastTime),
+    device.key,
+    device.phy.name,
+    formatMac(device.mac),
+    device.signal?.maxSignal ?? 0,
+    location?.min.lat ?? 0,
+    location?.min.lon ?? 0,
+    location?.max.lat ?? 0,
+    location?.max.lon ?? 0,
+    count > 0 ? location!.sum.lat / count : 0,
+    count > 0 ? location!.sum.lon / count : 0,
+    device.datasize,
+    device.type,
+    JSON.stringify(deviceRecord(device, now)),
+  ];
+}
+
+/** A `data` row for a packet that carries a record instead of a frame. */
+export function dataRow(packet: Packet): SvcdbValue[] {
+  const gps = packet.gps && packet.gps.fix >= 2 ? packet.gps : undefined;
+  return [
+    packet.tsSec,
+    packet.tsUsec,
+    packet.phyName ?? 'UNKNOWN',
+    packet.device ? formatMac(packet.device.mac) : ZERO_MAC,
+    gps?.lat ?? 0,
+    gps?.lon ?? 0,
+    gps?.alt ?? 0,
+    0,
+    0,
+    packet.sourceUuid,
+    packet.json!.type,
+    packet.json!.text,
+  ];
+}
+
+/** An `alerts` row from an alert record, placed where the server was when it was raised. */
+export function alertRow(record: Record<string, unknown>, gps: GpsFix | undefined): SvcdbValue[] {
+  const timestamp = Number(record['svc.alert.timestamp'] ?? 0);
+  return [
+    Math.floor(timestamp),
+    Math.round((timestamp % 1) * 1e6),
+    String(record['svc.alert.phy_name'] || 'UNKNOWN'),
+    String(record['svc.alert.transmitter_mac'] ?? ZERO_MAC),
+    gps?.lat ?? 0,
+    gps?.lon ?? 0,
+    String(record['svc.alert.header'] ?? ''),
+    JSON.stringify(record),
+  ];
+}
+
+/** Message flags to Kismet's `msgtype` words. */
+function messageType(flags: number): string {
+  if (flags & 16) return 'FATAL';
+  if (flags & 8) return 'ALERT';
+  if (flags & 4) return 'ERROR';
+  if (flags & 1) return 'DEBUG';
+  return 'INFO';
+}
+
+/** A `messages` row from a message record. */
+export function messageRow(record: Record<string, unknown>, gps: GpsFix | undefined): SvcdbValue[] {
+  return [
+    Math.floor(Number(record['svc.messagebus.message_time'] ?? 0)),
+    gps?.lat ?? 0,
+    gps?.lon ?? 0,
+    messageType(Number(record['svc.messagebus.message_flags'] ?? 2)),
+    String(record['svc.messagebus.message_string'] ?? ''),
+  ];
+}
+
+/** A `datasources` row from a datasource record. */
+export function datasourceRow(record: Record<string, unknown>): SvcdbValue[] {
+  return [
+    String(record['svc.datasource.uuid'] ?? ''),
+    String((record['svc.datasource.type_driver'] as Record<string, unknown> | undefined)?.['svc.datasource.driver.type'] ?? ''),
+    String(record['svc.datasource.definition'] ?? ''),
+    String(record['svc.datasource.name'] ?? ''),
+    String(record['svc.datasource.interface'] ?? ''),
+    JSON.stringify(record),
+  ];
+}
+
+/** A `snapshots` row of type `GPS`: where the server was. */
+export function gpsSnapshotRow(fix: GpsFix): SvcdbValue[] {
+  return [Math.floor(fix.time), Math.round((fix.time % 1) * 1e6), fix.lat, fix.lon, 'GPS', JSON.stringify({ 'svc.gps.lat': fix.lat, 'svc.gps.lon': fix.lon, 'svc.gps.alt': fix.alt ?? 0, 'svc.gps.speed': fix.speed ?? 0, 'svc.gps.heading': fix.heading ?? 0, 'svc.gps.fix': fix.fix, 'svc.gps.time': fix.time })];
+}

@@ -1,0 +1,104 @@
+/**
+ * Logs of a real capture read back: the aircrack-ng test capture replayed through a `pcapfile`
+ * source into an svcdb and a pcapng log. The svcdb file, opened with SQLite, has kismetdb 9's
+ * tables, every frame byte for byte with its time, link type and datasource, and every tracked
+ * device; the pcapng log gives the same frames through svc's reader and through libpcap.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { createTestService, testDataPath, waitUntil } from '@svc/core/testing';
+import dot11Plugin from './index.js';
+import { readAll, readWithLibpcap } from './pcap/capture-readers.test-helper.js';
+
+const CAPTURE = testDataPath('dot11', 'aircrack-ng_test1.pcap');
+/** The tables and columns of Kismet's own logs (`sqlite3 x.kismet .schema`, kismetdb 9). */
+const KISMETDB_COLUMNS: Record<string, string[]> = {
+  KISMET: ['kismet_version', 'db_version', 'db_module'],
+  devices: ['first_time', 'last_time', 'devkey', 'phyname', 'devmac', 'strongest_signal', 'min_lat', 'min_lon', 'max_lat', 'max_lon', 'avg_lat', 'avg_lon', 'bytes_data', 'type', 'device'],
+  packets: ['ts_sec', 'ts_usec', 'phyname', 'sourcemac', 'destmac', 'transmac', 'frequency', 'devkey', 'lat', 'lon', 'alt', 'speed', 'heading', 'packet_len', 'signal', 'datasource', 'dlt', 'packet', 'error', 'tags', 'datarate', 'hash', 'packetid', 'packet_full_len'],
+  data: ['ts_sec', 'ts_usec', 'phyname', 'devmac', 'lat', 'lon', 'alt', 'speed', 'heading', 'datasource', 'type', 'json'],
+  datasources: ['uuid', 'typestring', 'definition', 'name', 'interface', 'json'],
+  alerts: ['ts_sec', 'ts_usec', 'phyname', 'devmac', 'lat', 'lon', 'header', 'json'],
+  messages: ['ts_sec', 'lat', 'lon', 'msgtype', 'message'],
+  snapshots: ['ts_sec', 'ts_usec', 'lat', 'lon', 'snaptype', 'json'],
+};
+
+async function logCapture(logTypes: string) {
+  const t = await createTestService({ plugins: [dot11Plugin], config: { enable_logging: 'true', log_types: logTypes, log_title: 'test' } });
+  await t.svc.start();
+  const source = await t.svc.datasources.add(`${CAPTURE}:name=capture`);
+  await waitUntil('the capture replayed', () => source.numPackets === 192);
+  const deviceKeys = [...t.svc.devices.devices()].map((device) => device.key).sort();
+  const logDir = join(t.svc.config.configDir, 'logs');
+  await t.svc.stop();
+  const files = readdirSync(logDir).map((name) => join(logDir, name));
+  return { t, files, deviceKeys, sourceUuid: source.uuid };
+}
+
+test('svcdb: kismetdb 9 tables and columns, every frame byte for byte, every device', async () => {
+  const { t, files, deviceKeys, sourceUuid } = await logCapture('svcdb');
+  try {
+    const path = files.find((file) => file.endsWith('.svcdb'));
+    assert.ok(path && /\/test-\d{8}-\d{2}-\d{2}-\d{2}-1\.svcdb$/.test(path), `log file name: ${files.join(', ')}`);
+    const db = new Database(path, { readonly: true });
+    for (const [table, columns] of Object.entries(KISMETDB_COLUMNS)) {
+      const found = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((column) => column.name);
+      assert.equal(found, columns, `columns of ${table}`);
+    }
+    assert.equal(db.prepare('SELECT db_version, db_module FROM KISMET').get(), { db_version: 9, db_module: 'kismetlog' });
+    const { frames } = await readAll(CAPTURE);
+    const packets = db.prepare('SELECT ts_sec, ts_usec, phyname, dlt, packet, packet_len, datasource, packetid FROM packets ORDER BY rowid').all() as Record<string, unknown>[];
+    assert.is(packets.length, frames.length);
+    frames.forEach((frame, index) => {
+      const row = packets[index]!;
+      if (row.ts_sec !== frame.tsSec || row.ts_usec !== frame.tsUsec || row.dlt !== frame.linkType || !(row.packet as Buffer).equals(frame.data) || row.packet_len !== frame.data.length) {
+        assert.unreachable(`packet ${index + 1} differs from the capture: ${JSON.stringify({ ...row, packet: undefined })}`);
+      }
+      assert.is(row.datasource, sourceUuid);
+      assert.is(row.packetid, index + 1);
+    });
+    assert.is((db.prepare("SELECT count(*) AS n FROM packets WHERE phyname = 'IEEE802.11'").get() as { n: number }).n, frames.length);
+    const devices = db.prepare('SELECT devkey, phyname, devmac, type, device FROM devices ORDER BY devkey').all() as Record<string, unknown>[];
+    assert.equal(devices.map((row) => row.devkey), deviceKeys);
+    for (const row of devices) {
+      const record = JSON.parse(String(row.device)) as Record<string, unknown>;
+      assert.is(record['svc.device.base.key'], row.devkey);
+      assert.is(record['svc.device.base.macaddr'], row.devmac);
+      assert.is(record['svc.device.base.type'], row.type);
+    }
+    const source = db.prepare('SELECT uuid, typestring, name, json FROM datasources').get() as Record<string, string>;
+    assert.equal([source.uuid, source.typestring, source.name], [sourceUuid, 'pcapfile', 'capture']);
+    const messages = db.prepare('SELECT message FROM messages').all() as { message: string }[];
+    assert.ok(messages.some((row) => row.message.includes('datasource capture opened')), 'messages are logged');
+    db.close();
+  } finally {
+    await t.close();
+  }
+});
+
+test('pcapng: the same frames through svc reader and through libpcap, one interface named after the source', async () => {
+  const { t, files } = await logCapture('pcapng');
+  try {
+    const path = files.find((file) => file.endsWith('.pcapng'))!;
+    const { frames: original } = await readAll(CAPTURE);
+    const { frames, file } = await readAll(path);
+    assert.is(file.format, 'pcapng');
+    assert.is(frames.length, original.length);
+    frames.forEach((frame, index) => {
+      const expected = original[index]!;
+      if (frame.tsSec !== expected.tsSec || frame.tsUsec !== expected.tsUsec || frame.linkType !== expected.linkType || !frame.data.equals(expected.data) || frame.originalLength !== expected.originalLength) {
+        assert.unreachable(`frame ${index + 1} differs from the capture`);
+      }
+    });
+    const libpcap = await readWithLibpcap(path);
+    assert.is(libpcap.length, original.length);
+    libpcap.forEach((frame, index) => assert.ok(frame.data.equals(original[index]!.data), `libpcap frame ${index + 1}`));
+  } finally {
+    await t.close();
+  }
+});
+
+test.run();
