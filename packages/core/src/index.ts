@@ -72,6 +72,7 @@ export { formatDefinition, parseDefinition, type DefinitionKind, type SourceDefi
 export { GENERIC_SOURCE_OPTIONS, parseBoolean, parseHopRate, readSourceOptions, type SourceOptions } from './datasources/source-options.js';
 export { checkDefinition, isPermanentFailure } from './datasources/definition-check.js';
 export { checkSourceFile, looksLikePath } from './datasources/source-file.js';
+export { MIN_REPLAY_PPS, REPLAY_OPTIONS, ReplayClock, readReplayPacing, type ReplayPacing, type Timestamped } from './datasources/replay-clock.js';
 export { importOptional, type OptionalModule } from './util/optional-module.js';
 export { UiModuleRegistry, type UiModuleDefinition } from './ui/ui-module.js';
 export type { UiComponent, UiDevice, UiModuleApi, UiModuleRegister, UiNode } from './ui/ui-api.js';

@@ -1,8 +1,9 @@
 /**
- * Logging as a built-in plugin: contributes the `svcdb` and `pcapng` log types, the `LOGERROR`
- * alert and Kismet's `/logging` routes, taps the chain through the log manager, opens the
- * configured logs once the server is ready and closes them at shutdown. File sources wait for
- * the logs between batches, so a capture read at full speed is logged whole.
+ * Logging as a built-in plugin: contributes the `svcdb` and `pcapng` log types, the `kismetdb`
+ * datasource type that replays logs, the `LOGERROR` alert and Kismet's `/logging` routes, taps
+ * the chain through the log manager, opens the configured logs once the server is ready and
+ * closes them at shutdown. File sources wait for the logs between batches, so a capture read at
+ * full speed is logged whole.
  */
 import { definePlugin, type PluginDefinition } from '../plugin.js';
 import { TRACKED_FORMATS } from '../http/route-registry.js';
@@ -10,6 +11,7 @@ import { LOG_ERROR_ALERT, LogManager } from './log-manager.js';
 import { LOG_FIELDS, logRecord, logTypeRecord } from './log-records.js';
 import type { LogSettings } from './log-settings.js';
 import { pcapngLogType } from './pcapng/pcapng-log.js';
+import { kismetdbType } from './replay/kismetdb-source.js';
 import { svcdbLogType } from './svcdb/svcdb-log.js';
 
 /** Name of the built-in logging plugin. */
@@ -34,6 +36,7 @@ export function loggingPlugin(settings: LogSettings): PluginDefinition {
         severity: 15,
       });
       svc.hooks.fields.tap(LOGGING_PLUGIN, (fields) => fields.registerAll(LOG_FIELDS));
+      svc.hooks.datasourceTypes.tap(LOGGING_PLUGIN, (types) => types.add(kismetdbType));
       svc.hooks.logTypes.tap(LOGGING_PLUGIN, (types) => {
         types.add(svcdbLogType);
         types.add(pcapngLogType);

@@ -76,7 +76,7 @@ test('bad files and options are 400s naming the problem, before anything is read
   assert.equal(notCapture, { code: 'SVC_ERR_BAD_DEFINITION', message: `${text} is not a pcap or pcapng capture file` });
   assert.match((await refusal(`${text}:name=x`)).message, /no datasource type recognised/);
   const capture = testDataPath('dot11', 'aircrack-ng_zn2i.pcap');
-  assert.equal(await refusal(`${capture}:pps=fast`), { code: 'SVC_ERR_BAD_DEFINITION', message: "pcapfile option pps must be a number of frames per second, 0.001 or more, got 'fast'" });
+  assert.equal(await refusal(`${capture}:pps=fast`), { code: 'SVC_ERR_BAD_DEFINITION', message: "pcapfile option pps must be a number of packets per second, 0.001 or more, got 'fast'" });
   assert.equal((await refusal(`${capture}:pps=1e-10`)).code, 'SVC_ERR_BAD_DEFINITION', 'a pace past the timer range');
   assert.match((await refusal(`${capture}:pps=5,realtime=true`)).message, /realtime=true or pps=N, not both/);
   assert.match((await refusal(`${capture}:speed=9`)).message, /datasource type 'pcapfile' has no option 'speed'; it takes realtime, pps/);

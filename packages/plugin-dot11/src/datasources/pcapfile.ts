@@ -6,32 +6,20 @@
  * yes to an existing regular file that starts like a capture file.
  */
 import { resolve } from 'node:path';
-import { parseBoolean, SvcError, stableUuid, type Capture, type DatasourceTypeDefinition, type OpenContext, type Packet, type SourceDefinition } from '@svc/core';
+import { readReplayPacing, REPLAY_OPTIONS, ReplayClock, SvcError, stableUuid, type Capture, type DatasourceTypeDefinition, type OpenContext, type Packet, type SourceDefinition } from '@svc/core';
 import { CaptureFile, CaptureFileError, type CaptureFrame } from '../pcap/capture-file.js';
 
 /** Type name, as Kismet spells it. */
 export const PCAPFILE_TYPE = 'pcapfile';
-
-/** How to pace a replay. */
-type Pacing = { readonly kind: 'fast' } | { readonly kind: 'realtime' } | { readonly kind: 'pps'; readonly pps: number };
-
-/** Slowest pace `pps=` takes: one frame every 1000 s. */
-const MIN_PPS = 0.001;
-
-/** The longest single timer wait (setTimeout's range); longer waits are made of several. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The pcapfile datasource type. */
 export const pcapfileType: DatasourceTypeDefinition = {
   name: PCAPFILE_TYPE,
   description: 'replays a pcap or pcapng capture file (realtime=true keeps its timing, pps=N paces it)',
   capabilities: { probe: true, list: false, local: true, remote: true, passive: false, tune: false, hop: false },
-  options: {
-    realtime: "true to keep the gaps between the capture's timestamps",
-    pps: `replay at N frames a second (${MIN_PPS} or more); not with realtime`,
-  },
+  options: REPLAY_OPTIONS,
   validate: async (definition) => {
-    readPacing(definition);
+    readReplayPacing(definition, PCAPFILE_TYPE);
     try {
       await (await CaptureFile.open(definition.interface)).close();
     } catch (error) {
@@ -53,23 +41,8 @@ async function isCaptureFile(path: string): Promise<boolean> {
   }
 }
 
-function readPacing(definition: SourceDefinition): Pacing {
-  const realtime = definition.options.get('realtime');
-  const pps = definition.options.get('pps');
-  if (realtime !== undefined && pps !== undefined) throw new SvcError('SVC_ERR_BAD_DEFINITION', 'pcapfile takes realtime=true or pps=N, not both');
-  if (pps !== undefined) {
-    const rate = Number(pps);
-    if (!Number.isFinite(rate) || rate < MIN_PPS) throw new SvcError('SVC_ERR_BAD_DEFINITION', `pcapfile option pps must be a number of frames per second, ${MIN_PPS} or more, got '${pps}'`);
-    return { kind: 'pps', pps: rate };
-  }
-  if (realtime === undefined) return { kind: 'fast' };
-  const honour = parseBoolean(realtime);
-  if (honour === undefined) throw new SvcError('SVC_ERR_BAD_DEFINITION', `pcapfile option realtime must be true or false, got '${realtime}'`);
-  return { kind: honour ? 'realtime' : 'fast' };
-}
-
 async function openPcapfile(definition: SourceDefinition, context: OpenContext): Promise<Capture> {
-  const pacing = readPacing(definition);
+  const pacing = readReplayPacing(definition, PCAPFILE_TYPE);
   let file: CaptureFile;
   try {
     file = await CaptureFile.open(definition.interface);
@@ -114,40 +87,4 @@ async function openPcapfile(definition: SourceDefinition, context: OpenContext):
       await file.close();
     },
   };
-}
-
-/** Splits a replay into batches and waits between them as the pacing asks. */
-class ReplayClock {
-  #startMs = 0;
-  #firstCaptureMs: number | undefined;
-
-  constructor(private readonly pacing: Pacing) {}
-
-  /** Batches: the reader's own when replaying fast; a hundredth of a second's worth otherwise. */
-  *slices(frames: CaptureFrame[]): Generator<CaptureFrame[]> {
-    if (this.pacing.kind === 'fast') {
-      yield frames;
-      return;
-    }
-    const size = this.pacing.kind === 'pps' ? Math.max(1, Math.floor(this.pacing.pps / 100)) : 1;
-    for (let at = 0; at < frames.length; at += size) yield frames.slice(at, at + size);
-  }
-
-  /** Waits until `frame` (the `index`th of the replay) is due. */
-  async wait(frame: CaptureFrame, index: number): Promise<void> {
-    if (this.pacing.kind === 'fast') return;
-    const now = performance.now();
-    if (index === 0) this.#startMs = now;
-    let dueMs: number;
-    if (this.pacing.kind === 'pps') {
-      dueMs = this.#startMs + (index / this.pacing.pps) * 1000;
-    } else {
-      const captureMs = frame.tsSec * 1000 + frame.tsUsec / 1000;
-      this.#firstCaptureMs ??= captureMs;
-      dueMs = this.#startMs + Math.max(0, captureMs - this.#firstCaptureMs);
-    }
-    for (let wait = dueMs - now; wait > 0; wait = dueMs - performance.now()) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, MAX_TIMER_MS)));
-    }
-  }
 }
