@@ -79,6 +79,7 @@ export type { UiComponent, UiDevice, UiModuleApi, UiModuleRegister, UiNode } fro
 export { packageFile } from './util/package-file.js';
 export { pluginContributions, type PluginContributions } from './plugin-contributions.js';
 export { serveStaticFile, type CachePolicy } from './http/static-file.js';
+export { captureResponse } from './http/capture-response.js';
 export { parseUriPrefix } from './http/uri-prefix.js';
 export { createPacketQueue, type PacketQueue, type PacketSink } from './datasources/packet-queue.js';
 export { openHelperCapture, type HelperProcessOptions, type StderrVerdict } from './datasources/helper-process.js';

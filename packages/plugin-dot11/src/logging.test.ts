@@ -2,10 +2,11 @@
  * Logs of a real capture read back: the aircrack-ng test capture replayed through a `pcapfile`
  * source into an svcdb and a pcapng log. The svcdb file, opened with SQLite, has kismetdb 9's
  * tables, every frame byte for byte with its time, link type and datasource, and every tracked
- * device; the pcapng log gives the same frames through svc's reader and through libpcap.
+ * device; the pcapng log gives the same frames through svc's reader, libpcap and tshark.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -96,6 +97,9 @@ test('pcapng: the same frames through svc reader and through libpcap, one interf
     const libpcap = await readWithLibpcap(path);
     assert.is(libpcap.length, original.length);
     libpcap.forEach((frame, index) => assert.ok(frame.data.equals(original[index]!.data), `libpcap frame ${index + 1}`));
+    const tshark = execFileSync('tshark', ['-r', path, '-T', 'fields', '-e', 'frame.interface_name'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean);
+    assert.is(tshark.length, original.length, 'tshark reads every frame');
+    assert.ok(tshark.every((name) => name === 'capture'), 'the interface is named after the datasource');
   } finally {
     await t.close();
   }

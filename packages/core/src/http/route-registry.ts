@@ -14,9 +14,10 @@ export type RouteRole = Role | 'any' | 'public';
 
 /**
  * Response formats, chosen by the URL extension. `plain` is served at the path itself with no
- * extension, as text (Kismet's `/session/check_session`).
+ * extension, as text (Kismet's `/session/check_session`). `pcap` and `pcapng` routes answer
+ * with a ready `Response` carrying capture bytes.
  */
-export type RouteFormat = 'json' | 'ekjson' | 'itjson' | 'prettyjson' | 'cmd' | 'html' | 'txt' | 'plain';
+export type RouteFormat = 'json' | 'ekjson' | 'itjson' | 'prettyjson' | 'cmd' | 'html' | 'txt' | 'plain' | 'pcap' | 'pcapng';
 
 /** The URL path a route answers for one of its formats. */
 export function routeUrlPath(path: string, format: RouteFormat): string {

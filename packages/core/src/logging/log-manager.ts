@@ -1,7 +1,7 @@
 /**
  * The log manager (Kismet's log tracker): opens the configured logs when the server is ready,
- * starts and stops logs on request, rotates them by size or age, and feeds every open log from
- * one set of taps: packets at the end of the chain, changed devices at most every
+ * starts and stops logs on request, rotates them by size or age, and feeds every open log (and
+ * every live packet stream) from one set of taps: packets at the end of the chain, changed devices at most every
  * `log_device_interval` seconds, alerts, messages and datasource changes from the event bus,
  * and the GPS position. A log that fails (disk full, file gone) is closed with a message and a
  * `LOGERROR` alert; the server and the other logs go on.
@@ -18,6 +18,8 @@ import type { TrackedDevice } from '../tracker/tracked-device.js';
 import { logFileName } from './log-file-name.js';
 import type { LogSettings } from './log-settings.js';
 import type { LogTypeDefinition, LogWriter } from './log-type.js';
+import { PacketStreams } from './pcapng/packet-streams.js';
+import { sourceInterfaceName } from './pcapng/source-interface-name.js';
 
 /** One log of this run, open or closed. */
 export interface LogFile {
@@ -53,12 +55,16 @@ export class LogManager {
   #unsubscribe: (() => void)[] = [];
   #lastFixTime = 0;
   #stopped = false;
+  /** Live pcapng streams clients downloading packets have open. */
+  readonly streams: PacketStreams;
 
   constructor(
     private readonly svc: Service,
     private readonly types: Registry<LogTypeDefinition>,
     readonly settings: LogSettings,
-  ) {}
+  ) {
+    this.streams = new PacketStreams(sourceInterfaceName(svc.datasources));
+  }
 
   /** Every log of this run, oldest first. */
   list(): readonly LogFile[] {
@@ -138,6 +144,7 @@ export class LogManager {
     this.#stopped = true;
     for (const timer of this.#timers) clearInterval(timer);
     for (const unsubscribe of this.#unsubscribe) unsubscribe();
+    this.streams.closeAll();
     for (const log of this.#logs) if (log.open) await this.#close(log);
   }
 
@@ -193,6 +200,7 @@ export class LogManager {
   #packet(packet: Packet): void {
     const writers = this.#writers;
     for (let index = 0; index < writers.length; index++) writers[index]!.packet?.(packet);
+    if (this.streams.active) this.streams.packet(packet);
   }
 
   #event(topic: string, record: unknown): void {

@@ -1,14 +1,15 @@
 /**
  * Logging as a built-in plugin: contributes the `svcdb` and `pcapng` log types, the `kismetdb`
- * datasource type that replays logs, the `LOGERROR` alert and Kismet's `/logging` routes, taps
- * the chain through the log manager, opens the configured logs once the server is ready and
- * closes them at shutdown. File sources wait for the logs between batches, so a capture read at
- * full speed is logged whole.
+ * datasource type that replays logs, the `LOGERROR` alert, Kismet's `/logging` routes and its
+ * live pcapng streams, taps the chain through the log manager, opens the configured logs once
+ * the server is ready and closes them at shutdown. File sources wait for the logs between
+ * batches, so a capture read at full speed is logged whole.
  */
 import { definePlugin, type PluginDefinition } from '../plugin.js';
 import { TRACKED_FORMATS } from '../http/route-registry.js';
 import { LOG_ERROR_ALERT, LogManager } from './log-manager.js';
 import { LOG_FIELDS, logRecord, logTypeRecord } from './log-records.js';
+import { addPacketStreamRoutes, STREAM_FIELDS } from './packet-stream-routes.js';
 import type { LogSettings } from './log-settings.js';
 import { pcapngLogType } from './pcapng/pcapng-log.js';
 import { kismetdbType } from './replay/kismetdb-source.js';
@@ -35,13 +36,14 @@ export function loggingPlugin(settings: LogSettings): PluginDefinition {
         class: 'SYSTEM',
         severity: 15,
       });
-      svc.hooks.fields.tap(LOGGING_PLUGIN, (fields) => fields.registerAll(LOG_FIELDS));
+      svc.hooks.fields.tap(LOGGING_PLUGIN, (fields) => fields.registerAll([...LOG_FIELDS, ...STREAM_FIELDS]));
       svc.hooks.datasourceTypes.tap(LOGGING_PLUGIN, (types) => types.add(kismetdbType));
       svc.hooks.logTypes.tap(LOGGING_PLUGIN, (types) => {
         types.add(svcdbLogType);
         types.add(pcapngLogType);
       });
       svc.hooks.routes.tap(LOGGING_PLUGIN, (routes) => {
+        addPacketStreamRoutes(routes, svc, logs.streams);
         routes.http({
           methods: ['GET', 'POST'],
           path: '/logging/drivers',

@@ -9,6 +9,7 @@
  * limits O(1) per device: `tracker_max_devices` evicts from the old end, and
  * `tracker_device_timeout` drops devices from the old end until one is recent enough.
  */
+import { SvcError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Hooks } from '../hooks.js';
 import type { Packet } from '../packets/packet.js';
@@ -233,6 +234,14 @@ export class DeviceTracker {
     if (!parsed) return undefined;
     const phy = this.#phyByPrefix.get(parsed.prefix);
     return phy ? this.#byPhy[phy.id]!.get(parsed.mac) : undefined;
+  }
+
+  /** A device by a key a client sent: 400 when it is no device key, 404 when no device has it. */
+  requireByKey(key: string): TrackedDevice {
+    if (!parseDeviceKey(key)) throw new SvcError('SVC_ERR_BAD_REQUEST', `'${key}' is not a device key (<16 hex>_<12 hex>)`);
+    const device = this.byKey(key);
+    if (!device) throw new SvcError('SVC_ERR_NOT_FOUND', `no device with key '${key}'`);
+    return device;
   }
 
   /** Every device with this MAC, across PHYs. */

@@ -92,7 +92,7 @@ test('add_source: probed type, 200 with the record; bad input is 400, a taken UU
   assert.match(bad.body.error, /quote is not closed/);
   const unknownType = await add('wlan9:type=nosuchtype');
   assert.is(unknownType.status, 400);
-  assert.match(unknownType.body.error, /no datasource type 'nosuchtype'; known types: testsource/);
+  assert.match(unknownType.body.error, /no datasource type 'nosuchtype'; known types: kismetdb, testsource/);
   const unrecognised = await add('wlan9');
   assert.is(unrecognised.status, 400);
   assert.equal(unrecognised.body.code, 'SVC_ERR_NO_DATASOURCE_TYPE');

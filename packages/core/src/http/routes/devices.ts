@@ -11,7 +11,6 @@ import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import type { Service } from '../../service-types.js';
 import { nowSeconds, parseTimestamp } from '../../time/timestamp.js';
 import { BASE_DEVICE_FIELDS, NESTED_DEVICE_FIELDS } from '../../tracker/device-fields.js';
-import { parseDeviceKey } from '../../tracker/device-key.js';
 import type { TrackedDevice } from '../../tracker/tracked-device.js';
 import { macMatches, parseMac, parseMacMask } from '../../util/mac.js';
 import { runDeviceQuery, serveDevice, type DeviceQuery } from '../../views/device-query.js';
@@ -113,7 +112,7 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
     const { page } = await runDeviceQuery([...svc.devices.devices()], query, now, queryBudget(context.request));
     return new StreamedList(page, (device) => serveDevice(device, specs, now));
   });
-  list('/devices/by-key/:key/device', 'one device by key', ({ params, command }) => serveDevice(deviceByKey(svc, params.key!), parseFieldSpecs(command.fields), nowSeconds()));
+  list('/devices/by-key/:key/device', 'one device by key', ({ params, command }) => serveDevice(svc.devices.requireByKey(params.key!), parseFieldSpecs(command.fields), nowSeconds()));
   list('/devices/by-mac/:mac/devices', 'every device with a MAC, across PHYs', ({ params, command }) => {
     const mac = parseMac(params.mac!);
     if (mac === undefined) throw new SvcError('SVC_ERR_BAD_REQUEST', `'${params.mac}' is not a MAC address`);
@@ -159,7 +158,7 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
     role: 'admin',
     description: 'set the user name of a device (username; empty clears it)',
     handler: ({ params, command }) => {
-      const device = deviceByKey(svc, params.key!);
+      const device = svc.devices.requireByKey(params.key!);
       const name = requireString(command, 'username');
       device.username = name === '' ? undefined : name;
       svc.deviceAnnotations.save(device);
@@ -175,7 +174,7 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
     role: 'admin',
     description: 'set a tag on a device (tagname, tagvalue; an empty value removes the tag)',
     handler: ({ params, command }) => {
-      const device = deviceByKey(svc, params.key!);
+      const device = svc.devices.requireByKey(params.key!);
       const name = requireString(command, 'tagname');
       if (name === '') throw new SvcError('SVC_ERR_BAD_REQUEST', "'tagname' must not be empty");
       const value = optionalString(command, 'tagvalue') ?? '';
@@ -215,13 +214,6 @@ function viewOf(svc: Service, id: string): DeviceView {
   const view = svc.deviceViews.get(id);
   if (!view) throw new SvcError('SVC_ERR_NOT_FOUND', `no device view '${id}'; /devices/views/all_views.json lists them`);
   return view;
-}
-
-function deviceByKey(svc: Service, key: string): TrackedDevice {
-  if (!parseDeviceKey(key)) throw new SvcError('SVC_ERR_BAD_REQUEST', `'${key}' is not a device key (<16 hex>_<12 hex>)`);
-  const device = svc.devices.byKey(key);
-  if (!device) throw new SvcError('SVC_ERR_NOT_FOUND', `no device with key '${key}'`);
-  return device;
 }
 
 function stringList(command: Readonly<Record<string, unknown>>, key: string): string[] {

@@ -19,6 +19,9 @@ const SMALL_TAKE = 64 * 1024;
 /** Packs packets into pcapng chunks. */
 export class PcapngChunker {
   readonly #interfaces = new Map<string, number>();
+  /** Interfaces declared in chunks taken before the last one. */
+  #interfacesBeforeLastTake = 0;
+  #interfacesAtLastTake = 0;
   #chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   #used = 0;
   #packets = 0;
@@ -61,11 +64,22 @@ export class PcapngChunker {
   /** The bytes appended since the last call (a copy the caller owns), or undefined when none. */
   take(): Buffer | undefined {
     if (this.#used === 0) return undefined;
+    this.#interfacesBeforeLastTake = this.#interfacesAtLastTake;
+    this.#interfacesAtLastTake = this.#interfaces.size;
     // A small chunk is copied out; a full one is handed over and a fresh buffer takes its place.
     const taken = this.#used < SMALL_TAKE ? Buffer.from(this.#chunk.subarray(0, this.#used)) : this.#chunk.subarray(0, this.#used);
     if (taken.buffer === this.#chunk.buffer) this.#chunk = Buffer.allocUnsafe(CHUNK_BYTES);
     this.#used = 0;
     return taken;
+  }
+
+  /**
+   * Says the last chunk taken was thrown away (a live stream dropped it for a slow client): the
+   * interfaces it declared are declared again before their next packet, with the same numbers.
+   */
+  discardLastTaken(): void {
+    for (const [key, id] of this.#interfaces) if (id >= this.#interfacesBeforeLastTake) this.#interfaces.delete(key);
+    this.#interfacesAtLastTake = this.#interfacesBeforeLastTake;
   }
 
   #append(block: Buffer): void {
