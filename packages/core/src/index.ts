@@ -48,6 +48,8 @@ export type { Device, RecordSource } from './tracker/device.js';
 // eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface DeviceComponents {}
 export type { PhyDefinition, PhyDeviceComponent } from './tracker/phy.js';
+export { csvField, type WigleRow } from './logging/wigle/wigle-csv.js';
+export type { LogTypeDefinition, LogOpenContext, LogWriter } from './logging/log-type.js';
 export { DeviceTracker, type TrackerSettings } from './tracker/device-tracker.js';
 export { TrackedDevice, type PhyState, type SeenBy } from './tracker/tracked-device.js';
 export { deviceKey, kismetChecksum, parseDeviceKey, phyKeyPrefix } from './tracker/device-key.js';

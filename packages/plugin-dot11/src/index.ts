@@ -17,6 +17,7 @@ import { IeParserTable } from './parse/ie-parsers.js';
 import type { Dot11Frame } from './parse/decode.js';
 import { readScanReport, type ScannedNetwork } from './scan/scan-report.js';
 import { ScanReceiver, scanSourceType } from './scan/scan-source.js';
+import { dot11WigleRow } from './wigle-row.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-dot11';
@@ -49,6 +50,7 @@ export default definePlugin({
         views: svc.config.getBoolean(VIEW_CONFIG_KEY, true)
           ? [{ name: ACCESS_POINT_VIEW, description: 'IEEE802.11 Access Points', includes: (device) => ((device.components.dot11?.typeset ?? 0) & ACCESS_POINT_BITS) !== 0 }]
           : [],
+        wigleRow: dot11WigleRow,
       }),
     );
     svc.hooks.eventTopics.tap(PLUGIN_NAME, (topics) => {

@@ -162,6 +162,8 @@ export class GpsTracker {
       device.description = connection.description;
       device.state = 'running';
       device.error = '';
+      // A fix reported while opening counts from now on, not from the next periodic refresh.
+      this.refresh();
       this.deps.messages.post(`gps ${name} opened (${connection.description})`);
     } catch (error) {
       if (current()) await this.#fail(device, type, describeError(error));

@@ -1,9 +1,9 @@
 /**
- * Logging as a built-in plugin: contributes the `svcdb` and `pcapng` log types, the `kismetdb`
- * datasource type that replays logs, the `LOGERROR` alert, Kismet's `/logging` routes and its
- * live pcapng streams, taps the chain through the log manager, opens the configured logs once
- * the server is ready and closes them at shutdown. File sources wait for the logs between
- * batches, so a capture read at full speed is logged whole.
+ * Logging as a built-in plugin: contributes the `svcdb`, `pcapng` and `wiglecsv` log types, the
+ * `kismetdb` datasource type that replays logs, the `LOGERROR` alert, Kismet's `/logging` routes
+ * and its live pcapng streams, taps the chain through the log manager, opens the configured
+ * logs once the server is ready and closes them at shutdown. File sources wait for the logs
+ * between batches, so a capture read at full speed is logged whole.
  */
 import { definePlugin, type PluginDefinition } from '../plugin.js';
 import { TRACKED_FORMATS } from '../http/route-registry.js';
@@ -13,6 +13,7 @@ import { addPacketStreamRoutes, STREAM_FIELDS } from './packet-stream-routes.js'
 import type { LogSettings } from './log-settings.js';
 import { pcapngLogType } from './pcapng/pcapng-log.js';
 import { kismetdbType } from './replay/kismetdb-source.js';
+import { wiglecsvLogType } from './wigle/wiglecsv-log.js';
 import { svcdbLogType } from './svcdb/svcdb-log.js';
 
 /** Name of the built-in logging plugin. */
@@ -41,6 +42,7 @@ export function loggingPlugin(settings: LogSettings): PluginDefinition {
       svc.hooks.logTypes.tap(LOGGING_PLUGIN, (types) => {
         types.add(svcdbLogType);
         types.add(pcapngLogType);
+        types.add(wiglecsvLogType);
       });
       svc.hooks.routes.tap(LOGGING_PLUGIN, (routes) => {
         addPacketStreamRoutes(routes, svc, logs.streams);

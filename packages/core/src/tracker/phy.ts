@@ -5,6 +5,9 @@
  */
 import type { FieldDefinition } from '../fields/field-registry.js';
 import type { ViewDefinition } from '../views/view-definition.js';
+import type { WigleRow } from '../logging/wigle/wigle-csv.js';
+import type { Packet } from '../packets/packet.js';
+import type { Device } from './device.js';
 
 /** A PHY's device sub-record: the field it is served under and the slot it lives in. */
 export interface PhyDeviceComponent {
@@ -28,4 +31,10 @@ export interface PhyDefinition {
   readonly deviceComponent?: PhyDeviceComponent;
   /** Views the PHY defines, besides the automatic `phy-<NAME>`. */
   readonly views?: readonly ViewDefinition[];
+  /**
+   * Describes a device for the WiGLE CSV log (`wiglecsv`), from a packet it sent with a GPS fix;
+   * undefined when the packet should make no row (WiGLE maps networks and advertisers, not every
+   * station). PHYs WiGLE does not know leave it out.
+   */
+  readonly wigleRow?: (device: Device, packet: Packet) => WigleRow | undefined;
 }

@@ -1,0 +1,104 @@
+/**
+ * The WiGLE CSV log of real captures replayed with a fixed GPS position: WiGLE's two header
+ * lines, then rows of exactly the networks tshark finds (BSSIDs of beacons and probe responses)
+ * with tshark's SSIDs, DS channels and encryption, at the GPS position, at most one row per
+ * network per second of capture time; without a fix, no rows at all.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '@svc/core';
+import { createTestService, testDataPath, waitUntil } from '@svc/core/testing';
+import dot11Plugin from './index.js';
+import { wigleCapabilities } from './wigle-row.js';
+import { readAll } from './pcap/capture-readers.test-helper.js';
+import { Crypt } from './device/crypt.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'svc-wigle-'));
+
+/** Splits one RFC 4180 line into fields. */
+function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let at = 0; at < line.length; at++) {
+    const char = line[at]!;
+    if (quoted) {
+      if (char === '"' && line[at + 1] === '"') (field += '"'), at++;
+      else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') fields.push(field), (field = '');
+    else field += char;
+  }
+  fields.push(field);
+  return fields;
+}
+
+async function wigleLog(capture: string, frames: number, gps?: string): Promise<string[]> {
+  const prefix = mkdtempSync(join(scratch, 'logs-'));
+  const t = await createTestService({
+    plugins: [dot11Plugin],
+    log: createLogger({ write: () => {} }),
+    config: { enable_logging: 'true', log_types: 'wiglecsv', log_prefix: prefix, ...(gps ? { gps } : {}) },
+  });
+  try {
+    await t.svc.start();
+    const source = await t.svc.datasources.add(testDataPath('dot11', capture));
+    await waitUntil(`${capture} replayed`, () => source.numPackets === frames);
+    await t.svc.stop();
+  } finally {
+    await t.close();
+  }
+  const [file] = readdirSync(prefix);
+  assert.match(file!, /\.wiglecsv$/);
+  return readFileSync(join(prefix, file!), 'utf8').split('\n').filter(Boolean);
+}
+
+for (const capture of ['aircrack-ng_test1.pcap', 'packetnet_80211_plus_radiotap_header.pcap', 'aircrack-ng_wpa3-psk.pcap']) {
+  test(`${capture}: one WiGLE row per network per second, with tshark's SSID, channel and encryption`, async () => {
+    const reference = JSON.parse(readFileSync(testDataPath('dot11', capture.replace(/\.(pcap|cap)$/, '.tshark.json')), 'utf8'));
+    const lines = await wigleLog(capture, reference.frames_total, 'virtual:lat=52.2215,lon=6.8937,alt=41.5');
+    assert.match(lines[0]!, /^WigleWifi-1\.6,appRelease=[^,]+,model=svc,release=[^,]+,device=svc,display=svc,board=svc,brand=svc,star=Sol,body=3,subBody=0$/);
+    assert.is(lines[1], 'MAC,SSID,AuthMode,FirstSeen,Channel,Frequency,RSSI,CurrentLatitude,CurrentLongitude,AltitudeMeters,AccuracyMeters,RCOIs,MfgrId,Type');
+    const rows = lines.slice(2).map(csvFields);
+    const seen = new Map<string, number>();
+    for (const row of rows) {
+      assert.is(row.length, 14, row.join(','));
+      const [mac, ssid, authMode, firstSeen, channel, , rssi, lat, lon, alt, , , , type] = row as string[];
+      const bssid = reference.bssids[mac!.toLowerCase()];
+      assert.ok(bssid, `${mac} is a network tshark saw`);
+      assert.ok(bssid.ssids.includes(ssid), `${mac} SSID '${ssid}' is one of tshark's ${JSON.stringify(bssid.ssids)}`);
+      if (bssid.ds_channels.length) assert.ok(bssid.ds_channels.includes(Number(channel)), `${mac} channel ${channel}`);
+      const encrypted = bssid.encryption.includes('RSN') ? /\[WPA[23]-/ : bssid.encryption.includes('WEP') ? /\[WEP\]/ : /^\[ESS\]$/;
+      assert.match(authMode!, encrypted, `${mac} AuthMode ${authMode} for ${bssid.encryption}`);
+      assert.match(firstSeen!, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      assert.ok(Number(rssi) <= 0, `RSSI ${rssi}`);
+      assert.equal([lat, lon, alt], ['52.221500', '6.893700', '41.5']);
+      assert.is(type, 'WIFI');
+      seen.set(mac!.toLowerCase(), (seen.get(mac!.toLowerCase()) ?? 0) + 1);
+    }
+    assert.equal([...seen.keys()].sort(), Object.keys(reference.bssids).sort(), 'every network tshark saw, and no other device');
+    const seconds = new Set((await readAll(testDataPath('dot11', capture))).frames.map((frame) => frame.tsSec)).size;
+    for (const [mac, count] of seen) assert.ok(count <= seconds, `${mac}: ${count} rows in a capture of ${seconds} distinct seconds`);
+  });
+}
+
+test('no GPS fix: the WiGLE log holds its header and no row', async () => {
+  const lines = await wigleLog('aircrack-ng_test1.pcap', 192);
+  assert.is(lines.length, 2);
+});
+
+test('capabilities are written as WiGLE and Android write them', () => {
+  assert.is(wigleCapabilities(Crypt.WPA | Crypt.VERSION_WPA2 | Crypt.PSK | Crypt.AES_CCM), '[WPA2-PSK-CCMP]');
+  assert.is(wigleCapabilities(Crypt.WPA | Crypt.VERSION_WPA | Crypt.VERSION_WPA2 | Crypt.PSK | Crypt.TKIP | Crypt.AES_CCM | Crypt.WPS), '[WPS][WPA-PSK-CCMP+TKIP][WPA2-PSK-CCMP+TKIP]');
+  assert.is(wigleCapabilities(Crypt.WPA | Crypt.VERSION_WPA2 | Crypt.VERSION_WPA3 | Crypt.PSK | Crypt.SAE | Crypt.AES_CCM), '[WPA2-PSK-CCMP][WPA3-SAE-CCMP]');
+  assert.is(wigleCapabilities(Crypt.WEP), '[WEP]');
+  assert.is(wigleCapabilities(0), '');
+});
+
+test.after(() => rmSync(scratch, { recursive: true, force: true }));
+
+test.run();
