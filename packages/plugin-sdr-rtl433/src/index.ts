@@ -9,6 +9,7 @@ import { Rtl433Classifier } from './classify.js';
 import { createRtl433Type, RTL433_COMMAND } from './datasource.js';
 import { decodeRtl433Record, type Rtl433Message } from './decode-stage.js';
 import { RTL433_DEVICE_FIELDS } from './sensor/fields.js';
+import { Rtl433Sensor } from './sensor/rtl433-sensor.js';
 import { SENSOR_VIEWS } from './views.js';
 
 /** Package name, used as the tap name on every hook. */
@@ -32,6 +33,7 @@ export default definePlugin({
         description: 'sensors decoded by rtl_433',
         deviceComponent: { field: 'rtl433.device', key: 'rtl433', description: 'rtl_433 sensor sub-record', fields: RTL433_DEVICE_FIELDS },
         views: SENSOR_VIEWS,
+        restoreComponent: (record) => Rtl433Sensor.fromRecord(record),
       }),
     );
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {

@@ -70,6 +70,7 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   log_device_interval: { description: 'seconds between two writes of one changed device to the logs', default: '30' },
   log_max_bytes: { description: 'bytes after which a log is closed and a new one opened; 0 = never', default: '0' },
   log_max_age: { description: 'seconds after which a log is closed and a new one opened; 0 = never', default: '0' },
+  tracker_restore: { description: 'at start, take back the devices of the newest svcdb log in log_prefix (default: true while logging is on)' },
   wigle_log_throttle: { description: 'seconds between two rows of one device in the WiGLE CSV log', default: '1' },
   server_uuid: { description: 'fixed server UUID; by default one is generated and kept in the config dir' },
 };

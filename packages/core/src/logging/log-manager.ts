@@ -163,6 +163,8 @@ export class LogManager {
     // A new log starts with what the server knows: every device and datasource.
     for (const device of this.svc.devices.devices()) this.#dirty.add(device);
     for (const source of this.svc.datasources.list()) log.writer.event?.('NEW_DATASOURCE', this.svc.datasources.record(source));
+    // Written now, not at the next interval: a log that will be restored from must hold them.
+    void this.#flushDevices();
     this.svc.messages.post(`opened ${type.name} log ${path}`);
     return log;
   }

@@ -24,6 +24,8 @@ export interface LogSettings {
   readonly maxBytes: number;
   /** A log older than this many seconds is closed and a new one opened; 0 = never. */
   readonly maxAge: number;
+  /** Take back the devices of the newest log at start (`tracker_restore`). */
+  readonly restore: boolean;
 }
 
 /** Reads the logging settings from config. */
@@ -34,8 +36,9 @@ export function readLogSettings(config: Config): LogSettings {
     .split(',')
     .map((type) => type.trim())
     .filter((type) => type !== '');
+  const enabled = config.getBoolean('enable_logging', true);
   return {
-    enabled: config.getBoolean('enable_logging', true),
+    enabled,
     types: [...new Set(types.map((type) => (type === 'kismet' ? 'svcdb' : type)))],
     prefix: expandPath(config.get('log_prefix') ?? 'logs', config.configDir),
     title,
@@ -43,5 +46,6 @@ export function readLogSettings(config: Config): LogSettings {
     deviceInterval: config.getNumber('log_device_interval', 30, { min: 0.1, max: 86_400 }),
     maxBytes: config.getNumber('log_max_bytes', 0, { min: 0, integer: true }),
     maxAge: config.getNumber('log_max_age', 0, { min: 0 }),
+    restore: config.getBoolean('tracker_restore', enabled),
   };
 }

@@ -14,6 +14,7 @@ import type { LogSettings } from './log-settings.js';
 import { pcapngLogType } from './pcapng/pcapng-log.js';
 import { kismetdbType } from './replay/kismetdb-source.js';
 import { wiglecsvLogType } from './wigle/wiglecsv-log.js';
+import { restoreTracker } from './restore/tracker-restore.js';
 import { svcdbLogType } from './svcdb/svcdb-log.js';
 
 /** Name of the built-in logging plugin. */
@@ -79,6 +80,9 @@ export function loggingPlugin(settings: LogSettings): PluginDefinition {
           handler: async ({ params }) => logRecord(await logs.stop(params.uuid!)),
         });
       });
+      // Restored devices must be back before the first datasource opens (stage 0) and before
+      // this run's own log, the newest from then on, is opened.
+      if (settings.restore) svc.hooks.ready.tapPromise({ name: LOGGING_PLUGIN, stage: -10 }, async () => void (await restoreTracker(svc, settings.prefix)));
       svc.hooks.ready.tapPromise(LOGGING_PLUGIN, () => logs.begin());
       svc.hooks.shutdown.tapPromise(LOGGING_PLUGIN, () => logs.end());
     },

@@ -58,6 +58,7 @@ export const testPhyPlugin = definePlugin({
           description: 'test PHY sub-record',
           fields: [{ name: 'test.device.model', type: 'string', description: 'model reported by the test source' }],
         },
+        restoreComponent: (record) => ({ 'test.device.model': typeof record['test.device.model'] === 'string' ? record['test.device.model'] : '' }),
         views: [
           {
             name: 'test-named',

@@ -166,6 +166,24 @@ export class DeviceTracker {
     return device;
   }
 
+  /**
+   * Takes in a device rebuilt from a log at start (`tracker_restore`): it joins its PHY's table,
+   * the views and the recency list as the newest device, without `deviceCreated` or `NEW_DEVICE`
+   * (it is not new). False when a device with its key is already tracked.
+   */
+  adopt(device: TrackedDevice): boolean {
+    const devices = this.#byPhy[device.phy.id];
+    if (!devices || devices.get(device.mac) !== undefined) return false;
+    this.annotations?.restore(device);
+    devices.set(device.mac, device);
+    device.phy.deviceCount++;
+    this.#size++;
+    this.#pushNewest(device);
+    this.views.deviceCreated(device);
+    for (const uuid of device.seenby?.keys() ?? []) this.views.seenbyView(uuid).add(device);
+    return true;
+  }
+
   /** The device's full record (base fields and PHY sub-record), as events and clients get it. */
   record(device: TrackedDevice, now = nowSeconds()): Record<string, unknown> {
     return deviceRecord(device, now);

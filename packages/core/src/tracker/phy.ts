@@ -37,4 +37,10 @@ export interface PhyDefinition {
    * station). PHYs WiGLE does not know leave it out.
    */
   readonly wigleRow?: (device: Device, packet: Packet) => WigleRow | undefined;
+  /**
+   * Rebuilds a device's sub-record from the one a log kept (`tracker_restore`), so a restart
+   * keeps what the PHY knew; undefined when the record cannot be read. The device's base fields
+   * are already restored. Without it, restored devices of the PHY keep their base fields only.
+   */
+  readonly restoreComponent?: (record: Record<string, unknown>, device: Device) => unknown;
 }

@@ -34,6 +34,24 @@ export class Rrd {
     return new Rrd(true);
   }
 
+  /**
+   * A history as `toRecord` served it (a device restored from a log): its slots and last time.
+   * A gauge's slots come back as one sample each. Undefined when the record is not an RRD.
+   */
+  static fromRecord(record: unknown, gauge = false): Rrd | undefined {
+    if (record === null || typeof record !== 'object') return undefined;
+    const fields = record as Record<string, unknown>;
+    const vectors = [fields['svc.common.rrd.minute_vec'], fields['svc.common.rrd.hour_vec'], fields['svc.common.rrd.day_vec']];
+    const lastTime = Number(fields['svc.common.rrd.last_time']);
+    if (!Number.isFinite(lastTime) || !vectors.every((vector, index) => isNumbers(vector, index === 2 ? 24 : 60))) return undefined;
+    const rrd = new Rrd(gauge);
+    rrd.#slots.set([...(vectors[0] as number[]), ...(vectors[1] as number[]), ...(vectors[2] as number[])]);
+    rrd.#slots[VALUE_BEFORE] = Number(fields['svc.common.rrd.last_value_n1']) || 0;
+    if (rrd.#counts) for (let slot = 0; slot < SLOTS; slot++) rrd.#counts[slot] = rrd.#slots[slot] !== 0 ? 1 : 0;
+    rrd.#lastTime = Math.floor(lastTime);
+    return rrd;
+  }
+
   /** A counter history (slots sum what is added); `Rrd.gauge()` makes a gauge. */
   constructor(mean = false) {
     this.#slots = mean ? new Float64Array(SLOTS + 1) : new Float32Array(SLOTS + 1);
@@ -118,6 +136,10 @@ export class Rrd {
       if (this.#counts) this.#counts[base + (slot % size)] = 0;
     }
   }
+}
+
+function isNumbers(value: unknown, length: number): value is number[] {
+  return Array.isArray(value) && value.length === length && value.every((item) => typeof item === 'number' && Number.isFinite(item));
 }
 
 /** Field definitions of an RRD record. */

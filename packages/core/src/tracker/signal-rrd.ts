@@ -13,6 +13,19 @@ export class SignalRrd {
   readonly #slots = new Int8Array(SECONDS);
   #lastTime = 0;
 
+  /** The history as `toRecord` served it (a device restored from a log); undefined when it is not one. */
+  static fromRecord(record: unknown): SignalRrd | undefined {
+    if (record === null || typeof record !== 'object') return undefined;
+    const fields = record as Record<string, unknown>;
+    const minute = fields['svc.common.rrd.minute_vec'];
+    const lastTime = Number(fields['svc.common.rrd.last_time']);
+    if (!Array.isArray(minute) || minute.length !== SECONDS || !Number.isFinite(lastTime)) return undefined;
+    const rrd = new SignalRrd();
+    rrd.#slots.set(minute.map((level) => Number(level) || 0));
+    rrd.#lastTime = Math.floor(lastTime);
+    return rrd;
+  }
+
   /** Records a signal level heard at Unix second `time` (older times land in the last second). */
   add(time: number, signal: number): void {
     const second = Math.floor(time);

@@ -17,6 +17,21 @@ export class SignalData {
   minNoise = 0;
   maxNoise = 0;
 
+  /** Statistics as `toRecord` served them (a device restored from a log). */
+  static fromRecord(record: Record<string, unknown>): SignalData {
+    const data = new SignalData();
+    const number = (name: string) => Number(record[`svc.common.signal.${name}`]) || 0;
+    data.type = record['svc.common.signal.type'] === 'rssi' ? 'rssi' : 'dbm';
+    data.lastSignal = number('last_signal');
+    data.lastNoise = number('last_noise');
+    data.minSignal = number('min_signal');
+    data.maxSignal = number('max_signal');
+    data.minNoise = number('min_noise');
+    data.maxNoise = number('max_noise');
+    data.signalRrd = SignalRrd.fromRecord(record['svc.common.signal.signal_rrd']);
+    return data;
+  }
+
   /** Records one sample; 0 means "no value". */
   add(signal: number, noise: number): void {
     if (signal !== 0) {

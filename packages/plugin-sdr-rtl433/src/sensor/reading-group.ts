@@ -4,8 +4,8 @@
  * update from a message, the record served, and the field definitions, so adding a reading is
  * one line.
  */
-import type { FieldDefinition } from '@svc/core';
-import { updateReading, type Reading } from './reading.js';
+import { Rrd, type FieldDefinition } from '@svc/core';
+import { Reading, updateReading } from './reading.js';
 import { readQuantity, type Quantity } from './units.js';
 
 /** One reading of a sensor class. */
@@ -34,6 +34,20 @@ export class ReadingGroup {
       group ??= new ReadingGroup(table);
       group.#readings[i] = updateReading(group.#readings[i], value, time);
     }
+    return group;
+  }
+
+  /** The readings of the class in a record a log kept (tracker restore); undefined when it has none. */
+  static fromRecord(table: readonly ReadingField[], record: unknown): ReadingGroup | undefined {
+    if (record === null || typeof record !== 'object') return undefined;
+    const fields = record as Record<string, unknown>;
+    let group: ReadingGroup | undefined;
+    table.forEach(({ field }, index) => {
+      const value = fields[field];
+      if (typeof value !== 'number') return;
+      group ??= new ReadingGroup(table);
+      group.#readings[index] = new Reading(value, 0, Rrd.fromRecord(fields[`${field}_rrd`], true) ?? Rrd.gauge());
+    });
     return group;
   }
 

@@ -8,11 +8,13 @@ import { Rrd } from '@svc/core';
 /** The last value of a reading and its history. */
 export class Reading {
   value: number;
-  readonly history = Rrd.gauge();
+  readonly history: Rrd;
 
-  constructor(value: number, time: number) {
+  /** A reading first heard at Unix time `time`, or (with `history`) one restored from a log. */
+  constructor(value: number, time: number, history?: Rrd) {
     this.value = value;
-    this.history.add(time, value);
+    this.history = history ?? Rrd.gauge();
+    if (!history) this.history.add(time, value);
   }
 
   /** Records a new value heard at Unix time `time`. */

@@ -49,6 +49,30 @@ export class Rtl433Sensor implements RecordSource {
     this.model = model;
   }
 
+  /** The sub-record as `toRecord` served it (a device restored from a log); undefined when it is not one. */
+  static fromRecord(record: Record<string, unknown>): Rtl433Sensor | undefined {
+    const common = record['rtl433.device.common'] as Record<string, unknown> | undefined;
+    const model = asText(common?.['rtl433.device.model']);
+    if (!common || model === undefined) return undefined;
+    const sensor = new Rtl433Sensor(model);
+    const commonText = (name: string) => asText(common[`rtl433.device.${name}`]) ?? '';
+    sensor.id = commonText('id') || '0';
+    sensor.rtlChannel = commonText('rtlchannel') || '0';
+    sensor.battery = commonText('battery');
+    sensor.rssi = commonText('rssi');
+    sensor.snr = commonText('snr');
+    sensor.noise = commonText('noise');
+    sensor.thermometer = ReadingGroup.fromRecord(THERMOMETER, record['rtl433.device.thermometer']);
+    sensor.weatherStation = ReadingGroup.fromRecord(WEATHER_STATION, record['rtl433.device.weatherstation']);
+    sensor.lightningSensor = ReadingGroup.fromRecord(LIGHTNING_SENSOR, record['rtl433.device.lightningsensor']);
+    const tpms = record['rtl433.device.tpms'];
+    if (tpms !== null && typeof tpms === 'object') sensor.tpms = TyrePressure.fromRecord(tpms as Record<string, unknown>);
+    const switches = record['rtl433.device.switch'];
+    if (switches !== null && typeof switches === 'object') sensor.switches = SwitchBank.fromRecord(switches as Record<string, unknown>);
+    sensor.lastMessage = asText(record['rtl433.device.last_message']) ?? '';
+    return sensor;
+  }
+
   /** Takes one decoded message (and its text) heard at Unix time `time`. */
   apply(message: Record<string, unknown>, text: string, time: number): void {
     this.id = sensorId(message);

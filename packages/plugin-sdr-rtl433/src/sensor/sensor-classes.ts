@@ -62,6 +62,18 @@ export class TyrePressure {
   checksum: string | undefined = undefined;
   code: string | undefined = undefined;
 
+  /** The report in a record a log kept (tracker restore). */
+  static fromRecord(record: Record<string, unknown>): TyrePressure {
+    const tpms = new TyrePressure();
+    const kpa = record['rtl433.device.tpms.pressure_kpa'];
+    if (typeof kpa === 'number') tpms.pressureKpa = kpa;
+    tpms.flags = text(record['rtl433.device.tpms.flags']);
+    tpms.state = text(record['rtl433.device.tpms.state']);
+    tpms.checksum = text(record['rtl433.device.tpms.checksum']);
+    tpms.code = text(record['rtl433.device.tpms.code']);
+    return tpms;
+  }
+
   /** Takes what a TPMS message carries; keeps earlier values of keys it lacks. */
   apply(message: Record<string, unknown>): void {
     this.pressureKpa = readQuantity(message, PRESSURE) ?? this.pressureKpa;
@@ -100,6 +112,17 @@ export class SwitchBank {
       if (state === undefined) continue;
       bank ??= new SwitchBank();
       bank.states.set(Number(match![1]), state);
+    }
+    return bank;
+  }
+
+  /** The switch states in a record a log kept (tracker restore). */
+  static fromRecord(record: Record<string, unknown>): SwitchBank {
+    const bank = new SwitchBank();
+    for (const [key, value] of Object.entries(record)) {
+      const number = /^rtl433\.device\.switch\.([0-9])$/.exec(key)?.[1];
+      const state = text(value);
+      if (number !== undefined && state !== undefined) bank.states.set(Number(number), state);
     }
     return bank;
   }

@@ -31,6 +31,22 @@ export class BtleDevice {
 
   constructor(readonly randomAddress: boolean) {}
 
+  /** The sub-record as `toRecord` served it (a device restored from a log). */
+  static fromRecord(record: Record<string, unknown>): BtleDevice {
+    const device = new BtleDevice(record['btle.device.address_type'] === 'random');
+    const number = (name: string) => (typeof record[name] === 'number' ? (record[name] as number) : 0);
+    const strings = (name: string) => (Array.isArray(record[name]) ? (record[name] as unknown[]).filter((item): item is string => typeof item === 'string') : []);
+    device.localName = typeof record['btle.device.local_name'] === 'string' ? record['btle.device.local_name'] : '';
+    device.flags = number('btle.device.flags');
+    device.txPower = number('btle.device.tx_power');
+    device.serviceUuids.push(...strings('btle.device.service_uuids'));
+    device.companyId = number('btle.device.company_id');
+    device.manufacturerData = typeof record['btle.device.manufacturer_data'] === 'string' ? record['btle.device.manufacturer_data'] : '';
+    device.connectable = record['btle.device.connectable'] === 1;
+    device.pduTypes.push(...strings('btle.device.pdu_types'));
+    return device;
+  }
+
   /** Takes in an advertisement this device sent. */
   apply(advertisement: BtleAdvertisement): void {
     if (!this.pduTypes.includes(advertisement.pduType)) this.pduTypes.push(advertisement.pduType);

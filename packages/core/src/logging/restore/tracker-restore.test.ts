@@ -1,0 +1,138 @@
+/**
+ * State across restarts with the test PHY: a server logs its devices to svcdb and stops; the
+ * next server with `tracker_restore` holds every device with every field as it was served
+ * before (names, tags, counters, histories, signal, seen-by, location, sub-record), in the
+ * same views, and new packets update them from there. Damaged rows and logs are skipped with a
+ * message; a log with no devices sends the restore to the one before it.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { createTestDatasource, createTestService, TestSource, testPhyPlugin, waitUntil, type TestService } from '../../testing/index.js';
+import { deviceRecord } from '../../tracker/device-fields.js';
+import { logsNewestFirst } from './tracker-restore.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'svc-restore-'));
+
+/** Every device's record, as served at one moment, without the fields that move with the clock. */
+function snapshot(t: TestService, now: number): Record<string, Record<string, unknown>> {
+  const records: Record<string, Record<string, unknown>> = {};
+  for (const device of t.svc.devices.devices()) {
+    const record = JSON.parse(JSON.stringify(deviceRecord(device, now), (key, value) => (key === 'svc.common.rrd.serial_time' ? undefined : value))) as Record<string, unknown>;
+    records[device.key] = record;
+  }
+  return records;
+}
+
+async function viewSizes(t: TestService): Promise<Record<string, number>> {
+  const views = (await (await t.request('/devices/views/all_views.json')).json()) as Record<string, unknown>[];
+  return Object.fromEntries(views.map((view) => [view['svc.devices.view.id'], view['svc.devices.view.size']]));
+}
+
+test('every device comes back with every field, in the same views, and new packets update it', async () => {
+  const configDir = mkdtempSync(join(scratch, 'config-'));
+  const config = { enable_logging: 'true', gps: 'virtual:lat=48.8566,lon=2.3522,alt=35' };
+  const first = await createTestService({ plugins: [testPhyPlugin, createTestDatasource()], configDir, config });
+  let before: Record<string, Record<string, unknown>>;
+  let sizes: Record<string, number>;
+  const now = Math.floor(Date.now() / 1000) + 1;
+  try {
+    await first.svc.start();
+    const source = await first.svc.datasources.add('testsource-1:devices=40,count=2000,flood=true');
+    await waitUntil('2000 reports', () => source.numPackets === 2000);
+    new TestSource(first.svc).send({ mac: '02:AA:00:00:00:01', name: 'thermo', model: 'TH-9', signal: -61, freqKhz: 433_920 });
+    const key = [...first.svc.devices.devices()][0]!.key;
+    assert.is((await first.command(`/devices/by-key/${key}/set_name.cmd`, { username: 'kitchen' })).status, 200);
+    assert.is((await first.command(`/devices/by-key/${key}/set_tag.cmd`, { tagname: 'room', tagvalue: 'kitchen' })).status, 200);
+    before = snapshot(first, now);
+    sizes = await viewSizes(first);
+    await first.svc.stop();
+  } finally {
+    await first.close();
+  }
+  assert.is(Object.keys(before).length, 41);
+  const sample = { ...Object.values(before).find((record) => record['test.device']), ...Object.values(before).find((record) => record['svc.device.base.location']) };
+  for (const field of ['svc.device.base.location', 'svc.device.packets_rrd', 'svc.device.base.signal', 'svc.device.base.seenby', 'test.device']) assert.ok(sample[field], `the records carry ${field}`);
+
+  const second = await createTestService({ plugins: [testPhyPlugin, createTestDatasource()], configDir, config });
+  try {
+    await second.svc.start();
+    assert.equal(snapshot(second, now), before, 'every field of every device');
+    assert.equal(await viewSizes(second), sizes, 'the same views with the same sizes');
+    const [key, record] = Object.entries(before).find(([, device]) => device['svc.device.base.location'])!;
+    const source = await second.svc.datasources.add('testsource-1:devices=40,count=40,flood=true');
+    await waitUntil('40 more reports', () => source.numPackets === 40);
+    const device = second.svc.devices.byKey(key)!;
+    assert.is(device.packetsTotal, (record['svc.device.base.packets.total'] as number) + 1, 'new packets count on from the restored counters');
+    assert.is(second.svc.devices.size, 41, 'no device twice');
+    const messages = (await (await second.request('/messagebus/all_messages.json')).json()) as Record<string, unknown>[];
+    assert.ok(messages.some((message) => /restored 41 devices from .*\.svcdb/.test(String(message['svc.messagebus.message_string']))));
+  } finally {
+    await second.close();
+    rmSync(configDir, { recursive: true, force: true });
+  }
+});
+
+test('damaged rows are skipped, a damaged or empty newest log sends the restore to an older one', async () => {
+  const configDir = mkdtempSync(join(scratch, 'config-'));
+  const config = { enable_logging: 'true' };
+  const first = await createTestService({ plugins: [testPhyPlugin, createTestDatasource()], configDir, config });
+  try {
+    await first.svc.start();
+    const source = await first.svc.datasources.add('testsource-1:devices=10,count=100,flood=true');
+    await waitUntil('100 reports', () => source.numPackets === 100);
+    await first.svc.stop();
+  } finally {
+    await first.close();
+  }
+  const logs = join(configDir, 'logs');
+  const [good] = logsNewestFirst(logs);
+  const db = new Database(good!);
+  db.prepare("INSERT INTO devices (devkey, phyname, devmac, device) VALUES ('x', 'TESTPHY', '02:00:00:00:00:01', ?)").run(Buffer.from('{not json'));
+  db.prepare("INSERT INTO devices (devkey, phyname, devmac, device) VALUES ('y', 'NOSUCHPHY', '02:00:00:00:00:02', ?)").run(Buffer.from('{}'));
+  db.close();
+  const later = Date.now() / 1000 + 60;
+  const empty = join(logs, 'svc-29990101-00-00-00-1.svcdb');
+  new Database(empty).exec('CREATE TABLE devices (phyname TEXT, device BLOB, last_time INT)').close();
+  const garbage = join(logs, 'svc-29990101-00-00-00-2.svcdb');
+  writeFileSync(garbage, 'not a database at all');
+  utimesSync(empty, later, later);
+  utimesSync(garbage, later + 1, later + 1);
+  assert.equal(logsNewestFirst(logs), [garbage, empty, good]);
+
+  const second = await createTestService({ plugins: [testPhyPlugin, createTestDatasource()], configDir, config });
+  try {
+    await second.svc.start();
+    assert.is(second.svc.devices.size, 10);
+    const messages = ((await (await second.request('/messagebus/all_messages.json')).json()) as Record<string, unknown>[]).map((message) => String(message['svc.messagebus.message_string']));
+    assert.ok(messages.some((text) => text.includes(`${garbage} cannot be read`)), messages.join('\n'));
+    assert.ok(messages.some((text) => text.includes(`restored 10 devices from ${good} (2 rows skipped`)), messages.join('\n'));
+  } finally {
+    await second.close();
+    rmSync(configDir, { recursive: true, force: true });
+  }
+  assert.ok(readdirSync(scratch).length >= 0);
+});
+
+test('tracker_restore=false, or logging off, starts empty', async () => {
+  const configDir = mkdtempSync(join(scratch, 'config-'));
+  const first = await createTestService({ plugins: [testPhyPlugin, createTestDatasource()], configDir, config: { enable_logging: 'true' } });
+  await first.svc.start();
+  const source = await first.svc.datasources.add('testsource-1:devices=5,count=5,flood=true');
+  await waitUntil('5 reports', () => source.numPackets === 5);
+  await first.close();
+  for (const config of [{ enable_logging: 'true', tracker_restore: 'false' }, { enable_logging: 'false' }] as Record<string, string>[]) {
+    const again = await createTestService({ plugins: [testPhyPlugin, createTestDatasource()], configDir, config });
+    await again.svc.start();
+    assert.is(again.svc.devices.size, 0, JSON.stringify(config));
+    await again.close();
+  }
+  rmSync(configDir, { recursive: true, force: true });
+});
+
+test.after(() => rmSync(scratch, { recursive: true, force: true }));
+
+test.run();

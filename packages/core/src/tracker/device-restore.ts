@@ -1,0 +1,87 @@
+/**
+ * A device rebuilt from the record a log kept of it (`tracker_restore`): the inverse of the
+ * base fields' readers in device-fields.ts, so a restarted server holds every device with its
+ * names, counters, histories, signal, seen-by, location, tags and relations, and new packets
+ * update them from there. The PHY's sub-record is rebuilt by the PHY itself. A record that is
+ * not a device of a known PHY gives undefined, never an exception.
+ */
+import { parseDeviceKey } from './device-key.js';
+import { Rrd } from './rrd.js';
+import { SignalData } from './signal.js';
+import { TrackedDevice, type DeviceLocation, type GeoPoint, type PhyState, type SeenBy } from './tracked-device.js';
+
+type Fields = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Fields => value !== null && typeof value === 'object' && !Array.isArray(value);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const number = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** The device of `record` for `phy`, or undefined when the record is not one of its devices. */
+export function deviceFromRecord(record: Fields, phy: PhyState): TrackedDevice | undefined {
+  const key = text(record['svc.device.base.key']);
+  const parsed = parseDeviceKey(key);
+  if (!parsed || parsed.prefix !== phy.keyPrefix) return undefined;
+  const base = (name: string) => record[`svc.device.base.${name}`];
+  const device = new TrackedDevice(key.toUpperCase(), parsed.mac, phy, text(base('manuf')) || 'Unknown', number(base('first_time')));
+  device.lastTime = number(base('last_time'));
+  device.modTime = number(base('mod_time'));
+  device.name = text(base('name'));
+  device.username = text(base('username')) || undefined;
+  device.type = text(base('type'));
+  device.basicTypeSet = number(base('basic_type_set'));
+  device.crypt = text(base('crypt'));
+  device.basicCryptSet = number(base('basic_crypt_set'));
+  device.packetsTotal = number(base('packets.total'));
+  device.packetsRx = number(base('packets.rx_total'));
+  device.packetsTx = number(base('packets.tx_total'));
+  device.packetsLlc = number(base('packets.llc'));
+  device.packetsError = number(base('packets.error'));
+  device.packetsData = number(base('packets.data'));
+  device.packetsCrypt = number(base('packets.crypt'));
+  device.packetsFiltered = number(base('packets.filtered'));
+  device.datasize = number(base('datasize'));
+  device.channel = text(base('channel'));
+  device.frequency = number(base('frequency'));
+  device.numAlerts = number(base('num_alerts'));
+  device.packetsRrd = Rrd.fromRecord(record['svc.device.packets_rrd']);
+  const signal = base('signal');
+  if (isObject(signal)) device.signal = SignalData.fromRecord(signal);
+  const frequencies = base('freq_khz_map');
+  if (isObject(frequencies)) device.freqKhzMap = new Map(Object.entries(frequencies).map(([khz, packets]) => [Number(khz), { khz: Number(khz), packets: number(packets) }]));
+  device.seenby = seenByOf(base('seenby'));
+  const tags = base('tags');
+  if (isObject(tags)) device.tags = new Map(Object.entries(tags).map(([name, value]) => [name, text(value)]));
+  device.location = locationOf(base('location'));
+  const related = base('related_devices');
+  if (isObject(related)) device.relatedDevices = new Map(Object.entries(related).map(([kind, keys]) => [kind, new Set(Array.isArray(keys) ? keys.map(text) : [])]));
+  return device;
+}
+
+function seenByOf(value: unknown): Map<string, SeenBy> | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const seenby = new Map<string, SeenBy>();
+  for (const entry of value) {
+    if (!isObject(entry)) continue;
+    const uuid = text(entry['svc.common.seenby.uuid']);
+    if (uuid) seenby.set(uuid, { uuid, firstTime: number(entry['svc.common.seenby.first_time']), lastTime: number(entry['svc.common.seenby.last_time']), numPackets: number(entry['svc.common.seenby.num_packets']) });
+  }
+  return seenby.size > 0 ? seenby : undefined;
+}
+
+function pointOf(value: unknown): GeoPoint | undefined {
+  if (!isObject(value)) return undefined;
+  const geopoint = value['svc.common.location.geopoint'];
+  if (!Array.isArray(geopoint) || geopoint.length !== 2) return undefined;
+  return { lon: number(geopoint[0]), lat: number(geopoint[1]), alt: number(value['svc.common.location.alt']), fix: number(value['svc.common.location.fix']), time: number(value['svc.common.location.time_sec']) };
+}
+
+function locationOf(value: unknown): DeviceLocation | undefined {
+  if (!isObject(value)) return undefined;
+  const last = pointOf(value['svc.common.location.last']);
+  const min = pointOf(value['svc.common.location.min_loc']);
+  const max = pointOf(value['svc.common.location.max_loc']);
+  const average = pointOf(value['svc.common.location.avg_loc']);
+  if (!last || !min || !max || !average) return undefined;
+  // The log keeps the average, not how many fixes made it: it counts as one from here on.
+  return { last, min, max, sum: { lat: average.lat, lon: average.lon, alt: average.alt, count: 1 } };
+}
