@@ -40,10 +40,21 @@ export interface SvcProcess {
 }
 
 /** Starts `svc start` (on port 0 unless given) with extra arguments and waits until it listens. */
-export async function startSvc(options: { args?: string[]; configDir?: string; port?: number; env?: NodeJS.ProcessEnv; nodeArgs?: string[] } = {}): Promise<SvcProcess> {
+export async function startSvc(
+  options: {
+    args?: string[];
+    configDir?: string;
+    port?: number;
+    env?: NodeJS.ProcessEnv;
+    nodeArgs?: string[];
+    /** A command that runs svc (`unshare ... sh -c '...; exec "$@"' sh`), given node and its arguments after it. */
+    wrapper?: string[];
+  } = {},
+): Promise<SvcProcess> {
   if (!existsSync(builtCommand)) throw new Error(`${builtCommand} is missing: run 'npm run build' first (npm test does)`);
   const configDir = options.configDir ?? mkdtempSync(join(tmpdir(), 'svc-e2e-'));
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), bin, 'start', '--port', String(options.port ?? 0), '--config-dir', configDir, ...(options.args ?? [])], {
+  const command = [...(options.wrapper ?? []), process.execPath, ...(options.nodeArgs ?? []), bin, 'start', '--port', String(options.port ?? 0), '--config-dir', configDir, ...(options.args ?? [])];
+  const child = spawn(command[0]!, command.slice(1), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: '', ...options.env },
   });

@@ -197,6 +197,31 @@ function webSuite(prefix: string) {
     await close(page);
   });
 
+  test('the logs page shows this run’s svcdb log as REST does; an admin starts and stops a pcapng log; the live stream link gives pcapng', async (context) => {
+    const page = await open(context, '#/logs');
+    await logIn(context, page);
+    const [svcdb] = (await context.rest('logging/active.json')) as Record<string, any>[];
+    await page.locator(`code:has-text("${svcdb!['svc.logfile.path']}")`).waitFor({ timeout: 5000 });
+    await page.selectOption('select[aria-label="Log type"]', 'pcapng');
+    await page.getByRole('button', { name: 'Start log' }).click();
+    await waitUntil('the pcapng log is open', async () => ((await context.rest('logging/active.json')) as Record<string, any>[]).some((log) => log['svc.logfile.open'] && /\.pcapng$/.test(log['svc.logfile.path'])));
+    const row = page.locator('tr', { has: page.locator('code', { hasText: '.pcapng' }) });
+    await row.locator('text=writing').waitFor({ timeout: 5000 });
+    await row.getByRole('button', { name: 'stop' }).click();
+    await row.locator('text=closed').waitFor({ timeout: 5000 });
+    const link = await page.getAttribute('a:has-text("Download all packets")', 'href');
+    assert.is(link, `${prefix}/pcap/all_packets.pcapng`);
+    const magic = await page.evaluate(async (href) => {
+      const controller = new AbortController();
+      const response = await fetch(href, { signal: controller.signal });
+      const first = await response.body!.getReader().read();
+      controller.abort();
+      return Array.from(first.value!.slice(0, 4));
+    }, link!);
+    assert.equal(magic, [0x0a, 0x0d, 0x0d, 0x0a], 'a pcapng section header, sent with the session cookie');
+    await close(page);
+  });
+
   test('a readonly API key logs in, reads devices and sources, and is shown no admin action', async (context) => {
     const page = await open(context, '#/sources');
     await page.click('text=Log in with an API key');
@@ -214,6 +239,10 @@ function webSuite(prefix: string) {
     await page.goto(`${context.app}/#/system`);
     await page.waitForSelector('[data-testid=devices-count]');
     assert.is(await page.locator('text=API keys').count(), 0, 'no API key management');
+    await page.goto(`${context.app}/#/logs`);
+    await page.locator('text=Logs of this run').waitFor();
+    assert.is(await page.getByRole('button', { name: 'Start log' }).count(), 0, 'no starting logs');
+    assert.is(await page.getByRole('button', { name: 'stop' }).count(), 0, 'no stopping logs');
     await close(page);
   });
 

@@ -15,6 +15,7 @@ import { FieldGroups } from './FieldTree';
 import { Graph } from './Graph';
 import { KeyValues } from './KeyValues';
 import { Section } from './Section';
+import { apiPath } from '../server';
 import { Table } from './Table';
 import { Time } from './Time';
 
@@ -140,7 +141,14 @@ export function DeviceDetail({ deviceKey, onClose }: { deviceKey: string; onClos
           </Section>
         );
       })}
-      <Section title="Activity">
+      <Section
+        title="Activity"
+        actions={
+          <a class="small" href={apiPath(`devices/pcap/by-key/${device['svc.device.base.key']}/packets.pcapng`)} download={`svc-device-${device['svc.device.base.key']}.pcapng`} title="the frames this device sends or is sent, as they arrive, as a pcapng stream">
+            packets (pcapng, live)
+          </a>
+        }
+      >
         <Graph title="Packets per second, last minute" times={minute.times} series={[{ label: 'packets', values: minute.values }]} />
         <Graph title="Packets per minute, last hour" times={hour.times} series={[{ label: 'packets', values: hour.values }]} />
         {signalRrd && <Graph title="Signal, last minute (peak per second)" times={signal.times} series={[{ label: 'signal', unit: 'dBm', values: signal.values }]} />}

@@ -12,6 +12,7 @@ import { Graph } from '../components/Graph';
 import { Section } from '../components/Section';
 import { count } from '../format';
 import { rrdSeries } from '../rrd';
+import { apiPath } from '../server';
 import { isAdmin } from '../session';
 
 type Source = Record<string, any>;
@@ -85,6 +86,9 @@ function SourceRow({ source, onChange }: { source: Source; onChange(): void }) {
         </span>
         <span class="muted">{source['svc.datasource.type_driver']?.['svc.datasource.driver.type']}</span>
         <span class="muted">{source['svc.datasource.interface']}</span>
+        <a class="small" href={apiPath(`datasource/pcap/by-uuid/${uuid}/packets.pcapng`)} download={`svc-${source['svc.datasource.name']}.pcapng`} title="this source's packets as they arrive, as a pcapng stream">
+          packets (pcapng, live)
+        </a>
       </header>
       <dl class="key-values compact">
         <div class="key-value">
