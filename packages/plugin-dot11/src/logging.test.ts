@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createTestService, testDataPath, waitUntil } from '@svc/core/testing';
@@ -72,6 +73,13 @@ test('svcdb: kismetdb 9 tables and columns, every frame byte for byte, every dev
     }
     const source = db.prepare('SELECT uuid, typestring, name, json FROM datasources').get() as Record<string, string>;
     assert.equal([source.uuid, source.typestring, source.name], [sourceUuid, 'pcapfile', 'capture']);
+    const sourceJson = JSON.parse(String(source.json)) as Record<string, unknown>;
+    assert.is(sourceJson['svc.datasource.uuid'], sourceUuid);
+    for (const name of ['hardware', 'num_packets', 'hopping', 'hop_rate', 'hop_channels', 'channel']) {
+      assert.equal(sourceJson[`kismet.datasource.${name}`], sourceJson[`svc.datasource.${name}`], `kismetdb_statistics reads kismet.datasource.${name}`);
+    }
+    const hashes = db.prepare('SELECT hash FROM packets ORDER BY rowid').pluck().all() as number[];
+    frames.forEach((frame, index) => assert.is(hashes[index], crc32(frame.data.subarray(frame.data.readUInt16LE(2))), `hash of packet ${index + 1}: the 802.11 frame's CRC32`));
     const messages = db.prepare('SELECT message FROM messages').all() as { message: string }[];
     assert.ok(messages.some((row) => row.message.includes('datasource capture opened')), 'messages are logged');
     db.close();

@@ -89,15 +89,23 @@ export function messageRow(record: Record<string, unknown>, gps: GpsFix | undefi
   ];
 }
 
+/**
+ * The datasource fields Kismet's `kismetdb_statistics` reads from this blob by Kismet's names (it
+ * stops with an error without them): they are repeated under those names beside svc's record.
+ */
+const KISMET_STATISTICS_FIELDS = ['hardware', 'num_packets', 'hopping', 'hop_rate', 'hop_channels', 'channel'] as const;
+
 /** A `datasources` row from a datasource record. */
 export function datasourceRow(record: Record<string, unknown>): SvcdbValue[] {
+  const json: Record<string, unknown> = { ...record };
+  for (const name of KISMET_STATISTICS_FIELDS) json[`kismet.datasource.${name}`] = record[`svc.datasource.${name}`];
   return [
     String(record['svc.datasource.uuid'] ?? ''),
     String((record['svc.datasource.type_driver'] as Record<string, unknown> | undefined)?.['svc.datasource.driver.type'] ?? ''),
     String(record['svc.datasource.definition'] ?? ''),
     String(record['svc.datasource.name'] ?? ''),
     String(record['svc.datasource.interface'] ?? ''),
-    JSON.stringify(record),
+    JSON.stringify(json),
   ];
 }
 

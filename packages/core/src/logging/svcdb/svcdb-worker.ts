@@ -6,10 +6,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { statSync } from 'node:fs';
-import { crc32 } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { formatMac } from '../../util/mac.js';
 import { NONE, PacketColumn, type PacketRowBatch } from './packet-rows.js';
+import { packetHash } from './packet-hash.js';
 import { BLOB_COLUMNS, type SvcdbReply, type SvcdbRequest, type SvcdbValue, type SvcdbWorkerData } from './svcdb-messages.js';
 import { SVCDB_INSERTS, SVCDB_MODULE, SVCDB_SCHEMA, SVCDB_VERSION, type SvcdbRowTable } from './svcdb-schema.js';
 
@@ -78,7 +78,7 @@ function writePackets(batch: PacketRowBatch): void {
       numbers[row + PacketColumn.Error],
       '',
       0,
-      crc32(frame) | 0,
+      packetHash(frame, numbers[row + PacketColumn.Dlt]!),
       numbers[row + PacketColumn.PacketId],
       length,
     );
