@@ -42,7 +42,13 @@ const CAPABILITY_IBSS = 0x0002;
  * such a frame under 36 bytes, and takes the IBSS bit from byte 34 of the frame, where a
  * beacon's capability field has it (for the association frames that byte is an element's).
  */
-const BEACON_FIXED_FIELDS = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 5) | (1 << 8) | (1 << 9);
+const BEACON_FIXED_FIELDS =
+  (1 << ManagementSubtype.ASSOC_REQUEST) |
+  (1 << ManagementSubtype.ASSOC_RESPONSE) |
+  (1 << ManagementSubtype.REASSOC_REQUEST) |
+  (1 << ManagementSubtype.PROBE_RESPONSE) |
+  (1 << ManagementSubtype.BEACON) |
+  (1 << ManagementSubtype.ATIM);
 const BEACON_FIXED_FIELDS_END = 36;
 const BEACON_CAPABILITY_AT = 34;
 /** Action frames (with and without acknowledgement) under 30 bytes Kismet drops. */
@@ -326,7 +332,6 @@ export class Dot11Classifier {
     dot11Of(device).typeset |= Dot11TypeSet.BEACON_AP;
     this.#networks.network(device, network.ssid, true, undefined, network.crypt, undefined, network.channel, packet.tsSec + packet.tsUsec / 1e6);
   }
-
 }
 
 /**
