@@ -2,6 +2,8 @@
  * 802.11 end to end: `svc start -c <capture>:name=t` as a real process replays a shared capture
  * through the first-party dot11 plugin, and a client finds its access points over REST (views,
  * device lists, one device by key) and over the device monitor websocket, as tshark saw them.
+ * As in Kismet, the access point view also holds the stations a management frame's IBSS bit
+ * made ad-hoc (Kismet reads it in association frames too, from an element's byte).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,7 +14,10 @@ import { adminGet, demoSourceOfNpmStart, startSvc, waitForFirstSource, type SvcP
 
 const capture = testDataPath('dot11', 'aircrack-ng_test1.pcap');
 const reference = JSON.parse(readFileSync(capture.replace(/\.pcap$/, '.tshark.json'), 'utf8'));
-const expectedAccessPoints = Object.keys(reference.bssids).map((mac) => mac.toUpperCase()).sort();
+const networks = Object.keys(reference.bssids).map((mac) => mac.toUpperCase()).sort();
+/** The three stations of this capture in Kismet's access point view as ad-hoc (its kismetdb log of the capture lists the same). */
+const ADHOC_STATIONS = ['1C:CD:E5:57:56:2A', '98:FF:D0:74:83:6D', 'F4:EC:38:A6:2F:EA'];
+const expectedAccessPoints = [...networks, ...ADHOC_STATIONS].sort();
 
 let svc: SvcProcess;
 let get: (path: string) => Promise<any>;
@@ -26,7 +31,7 @@ test.after(async () => {
   await svc.stop();
 });
 
-test('all_views.json lists the access point view with tshark\'s number of BSSIDs', async () => {
+test('all_views.json lists the access point view with tshark\'s number of BSSIDs and the ad-hoc stations', async () => {
   const views = await get('/devices/views/all_views.json');
   const accessPoints = views.find((view: any) => view['svc.devices.view.id'] === 'phydot11_accesspoints');
   assert.ok(accessPoints, JSON.stringify(views.map((view: any) => view['svc.devices.view.id'])));
@@ -34,11 +39,17 @@ test('all_views.json lists the access point view with tshark\'s number of BSSIDs
   assert.is(accessPoints['svc.devices.view.description'], 'IEEE802.11 Access Points');
 });
 
-test('the access point view lists the BSSIDs with their SSIDs, channels and encryption', async () => {
+test('the access point view lists the BSSIDs with their SSIDs, channels and encryption, and the ad-hoc stations', async () => {
   const devices = await get('/devices/views/phydot11_accesspoints/devices.json');
   assert.equal(devices.map((device: any) => device['svc.device.base.macaddr']).sort(), expectedAccessPoints);
   for (const device of devices) {
     const bss = reference.bssids[device['svc.device.base.macaddr'].toLowerCase()];
+    if (!bss) {
+      // In the view by the ad-hoc bit alone, with no network of its own.
+      assert.is(device['dot11.device']['dot11.device.typeset'], 2);
+      assert.is(device['dot11.device']['dot11.device.num_advertised_ssids'] + device['dot11.device']['dot11.device.num_responded_ssids'], 0);
+      continue;
+    }
     assert.is(device['svc.device.base.phyname'], 'IEEE802.11');
     assert.is(device['svc.device.base.type'], 'Wi-Fi AP');
     assert.is(device['svc.device.base.name'], bss.ssids[0]);

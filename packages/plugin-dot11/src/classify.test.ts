@@ -1,7 +1,9 @@
 /**
  * The 802.11 device model, frame by frame: hand-assembled frames go through the real packet
  * chain of a test service, and the devices, views and events that come out are checked
- * against what each frame type means (kismet-reference 4.5-4.7, 7.2).
+ * against what each frame type means (kismet-reference 4.5-4.7, 7.2) and against the rules of
+ * Kismet's classifier (phy_80211.cc), which decide a device's type, name and channel by its
+ * role in each frame (kismet-devices.fixture.test.ts checks the same on real captures).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,7 +14,7 @@ import { cryptSet, cryptText, Crypt } from './device/crypt.js';
 import { LinkType, type Dot11Frame } from './parse/decode.js';
 import { ManagementSubtype } from './parse/dot11-header.js';
 import type { Dot11Ies } from './parse/ies.js';
-import { AP, BROADCAST, EAPOL_KEY_INFO, STA, beaconFixed, dataFrame, eapolKeyBody, element, management, radiotap, rsnPskCcmp, ssid, u16, fuzzFrames } from './parse/test-frames.js';
+import { AP, BROADCAST, EAPOL_KEY_INFO, STA, beaconFixed, dataFrame, eapolKeyBody, element, mac, management, radiotap, rsnPskCcmp, ssid, u16, fuzzFrames } from './parse/test-frames.js';
 
 const WIRED = '00:11:22:33:44:55';
 const PEER = '02:00:00:00:00:04';
@@ -38,7 +40,8 @@ function send(frame: Buffer, options: { radio?: Parameters<typeof radiotap>[0]; 
 const device = (text: string) => t.svc.devices.byMac(parseInt(text.replaceAll(':', ''), 16))[0];
 const record = (text: string) => t.svc.devices.record(device(text)!) as Record<string, any>;
 const dot11 = (text: string) => record(text)['dot11.device'];
-const beacon = (name: string, capability = 0x0011, extra: Buffer[] = [rsnPskCcmp, element(3, 11)]) => management(ManagementSubtype.BEACON, Buffer.concat([beaconFixed(capability), ssid(name), element(1, 0x82, 0x84, 0x0c, 0x6c), ...extra]));
+const beacon = (name: string, capability = 0x0011, extra: Buffer[] = [rsnPskCcmp, element(3, 11)], from = AP) =>
+  management(ManagementSubtype.BEACON, Buffer.concat([beaconFixed(capability), ssid(name), element(1, 0x82, 0x84, 0x0c, 0x6c), ...extra]), 0, from, BROADCAST, from);
 
 test('a beacon makes an access point named by its SSID, with channel, frequency, encryption, and an advertised SSID record', () => {
   send(beacon('home'), { radio: { freq: 2462, signal: -52 } });
@@ -67,17 +70,24 @@ test('a beacon makes an access point named by its SSID, with channel, frequency,
   assert.is(dot11(AP)['dot11.device.num_advertised_ssids'], 1);
 });
 
-test('a hidden network keeps its name from a probe response; the cloaked beacon is marked', () => {
+test('a hidden network is named by its MAC, then by the SSID a probe response reveals; each new SSID record renames, as in Kismet', () => {
   send(beacon(''));
-  assert.is(record(AP)['svc.device.base.name'], '');
+  assert.is(record(AP)['svc.device.base.name'], 'A0:04:60:11:22:33', 'a cloaked beacon names the access point by its MAC');
   assert.is(dot11(AP)['dot11.device.advertised_ssid_map'][0]['dot11.advertisedssid.cloaked'], 1);
-  send(management(ManagementSubtype.PROBE_RESPONSE, Buffer.concat([beaconFixed(0x0001), ssid('secret'), element(3, 6)]), 0, AP, STA));
+  const response = management(ManagementSubtype.PROBE_RESPONSE, Buffer.concat([beaconFixed(0x0001), ssid('secret'), element(3, 6)]), 0, AP, STA);
+  send(response);
   assert.is(record(AP)['svc.device.base.name'], 'secret');
   assert.is(dot11(AP)['dot11.device.responded_ssid_map'][0]['dot11.advertisedssid.probe_response'], 1);
   assert.is(dot11(AP)['dot11.device.typeset'], 1 | 256);
   assert.ok(events.some(([topic]) => topic === 'DOT11_RESPONSE_SSID'));
   send(beacon(''));
-  assert.is(record(AP)['svc.device.base.name'], 'secret', 'a cloaked beacon does not erase the name');
+  assert.is(record(AP)['svc.device.base.name'], 'secret', 'the known cloaked record does not rename it');
+  // The other order: the first cloaked beacon after a probe response is a new record, and renames.
+  const other = 'a0:04:60:11:22:44';
+  send(management(ManagementSubtype.PROBE_RESPONSE, Buffer.concat([beaconFixed(0x0001), ssid('revealed'), element(3, 6)]), 0, other, STA, other));
+  assert.is(record(other)['svc.device.base.name'], 'revealed');
+  send(management(ManagementSubtype.BEACON, Buffer.concat([beaconFixed(0x0001), ssid(''), element(3, 6)]), 0, other, BROADCAST, other));
+  assert.is(record(other)['svc.device.base.name'], 'A0:04:60:11:22:44');
 });
 
 test('a probe request makes a client with a probed SSID record and one DOT11_PROBED_SSID event per SSID', () => {
@@ -94,7 +104,7 @@ test('a probe request makes a client with a probed SSID record and one DOT11_PRO
   assert.is(t.svc.deviceViews.get(ACCESS_POINT_VIEW)!.size, 0);
 });
 
-test('types are only upgraded: a client that starts beaconing becomes an AP, and stays one when it probes', () => {
+test('a client that starts beaconing becomes an AP and stays one when it probes; an IBSS beacon makes it ad-hoc until it sends data as a BSSID', () => {
   send(management(ManagementSubtype.PROBE_REQUEST, ssid('x'), 0, AP, BROADCAST, BROADCAST));
   assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi Client');
   send(beacon('now-ap'));
@@ -102,11 +112,16 @@ test('types are only upgraded: a client that starts beaconing becomes an AP, and
   send(management(ManagementSubtype.PROBE_REQUEST, ssid('y'), 0, AP, BROADCAST, BROADCAST));
   assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi AP');
   assert.is(record(AP)['svc.device.base.basic_type_set'], 1 | 2);
-  send(beacon('ibss', 0x0002, []), { time: clock });
-  assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi AP', 'an AP seen in an IBSS beacon stays an AP');
+  send(beacon('ibss', 0x0002, []));
+  assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi Ad-Hoc', 'the IBSS capability bit makes the sender ad-hoc, whatever it was');
+  assert.is(dot11(AP)['dot11.device.typeset'], 1 | 2);
+  send(beacon('now-ap'));
+  assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi Ad-Hoc', 'a beacon does not make an AP of a device both AP and peer');
+  send(dataFrame(0x02, STA, AP, AP));
+  assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi AP', 'data from the DS with it as the BSSID does');
 });
 
-test('data to the DS ties a station to its access point; the AP is touched without the station\'s signal; a wired destination is bridged', () => {
+test('data to the DS ties a station to its access point; the AP is touched without the station\'s signal; the wired destination is a device', () => {
   send(beacon('home'), { radio: { signal: -30 } });
   send(dataFrame(0x01, AP, STA, WIRED, 8, [u16(0)], Buffer.alloc(100)), { radio: { signal: -70 } });
   const station = dot11(STA);
@@ -115,11 +130,11 @@ test('data to the DS ties a station to its access point; the AP is touched witho
   const client = station['dot11.device.client_map']['A0:04:60:11:22:33'];
   assert.is(client['dot11.client.bssid_key'], record(AP)['svc.device.base.key']);
   assert.is(client['dot11.client.datasize'], 24 + 2 + 100);
-  assert.equal(dot11(AP)['dot11.device.associated_client_map'], { '3C:22:FB:44:55:66': record(STA)['svc.device.base.key'] });
+  assert.equal(dot11(AP)['dot11.device.associated_client_map'], { '3C:22:FB:44:55:66': record(STA)['svc.device.base.key'] }, 'the wired destination is not linked (Kismet links it)');
   assert.is(record(AP)['svc.device.base.signal']['svc.common.signal.last_signal'], -30, 'the AP keeps its own signal');
   assert.is(record(AP)['svc.device.base.packets.rx_total'], 1);
   assert.is(record(STA)['svc.device.base.packets.data'], 1);
-  assert.is(record(WIRED)['svc.device.base.type'], 'Wi-Fi Bridged');
+  assert.is(record(WIRED)['svc.device.base.type'], 'Wi-Fi Device', 'a destination alone does not tell wired from wireless');
   assert.is(record(WIRED)['svc.device.base.packets.tx_total'], 0);
 });
 
@@ -135,30 +150,102 @@ test('a station that moves to a second access point has both in its client map, 
   assert.is(station['dot11.device.client_map']['02:AA:00:00:00:02']['dot11.client.datasize'], 2 * (24 + 8));
 });
 
-test('data from the DS: the destination is a client, a different source a wired host behind the AP; protected frames count as crypt', () => {
-  send(dataFrame(0x42, STA, AP, WIRED));
-  assert.is(record(STA)['svc.device.base.type'], 'Wi-Fi Client');
+test('data from the DS: the BSSID is an AP, the destination a device, a different source a wired host behind the AP; protected frames count as crypt', () => {
+  send(dataFrame(0x42, STA, AP, WIRED), { radio: { freq: 2462 } });
+  assert.is(record(STA)['svc.device.base.type'], 'Wi-Fi Device', 'a receiver of data is a device until it sends');
   assert.is(record(WIRED)['svc.device.base.type'], 'Wi-Fi Bridged');
+  assert.is(record(WIRED)['svc.device.base.basic_type_set'], 4);
   assert.is(dot11(WIRED)['dot11.device.client_map']['A0:04:60:11:22:33']['dot11.client.type'], 1);
   assert.is(record(AP)['svc.device.base.packets.crypt'], 1);
-  assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi Device', 'an AP only seen forwarding is not called one');
+  assert.is(record(AP)['svc.device.base.packets.tx_total'], 1);
+  const ap = record(AP);
+  assert.equal([ap['svc.device.base.type'], ap['svc.device.base.basic_type_set'], ap['svc.device.base.channel'], ap['svc.device.base.name']], ['Wi-Fi AP', 1, '11', '']);
+  assert.is(ap['dot11.device']['dot11.device.typeset'], 0, 'not an access point of the view: it sent no beacon or probe response');
+  assert.is(t.svc.deviceViews.get(ACCESS_POINT_VIEW)!.size, 0);
+  send(dataFrame(0x01, AP, STA, WIRED));
+  assert.is(record(STA)['svc.device.base.type'], 'Wi-Fi Client', 'once it sends to the DS');
 });
 
-test('four-address frames make WDS peers; no-DS data makes ad-hoc stations', () => {
-  send(dataFrame(0x03, PEER, AP, WIRED, 0, [Buffer.from(STA.replaceAll(':', ''), 'hex')]));
-  assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi WDS');
-  assert.is(record(PEER)['svc.device.base.type'], 'Wi-Fi WDS');
+test('an access point seen only as the BSSID of data to the DS is an AP on the radio\'s channel; null data only updates known devices', () => {
+  const NULL = 4;
+  send(dataFrame(0x01, AP, STA, AP, NULL), { radio: { freq: 5180 } });
+  assert.is(t.svc.devices.size, 0, 'null data makes no device');
+  send(dataFrame(0x01, AP, STA, WIRED, 8, [u16(0)]), { radio: { freq: 5180 } });
+  assert.equal([record(AP)['svc.device.base.type'], record(AP)['svc.device.base.channel']], ['Wi-Fi AP', '36']);
+  assert.equal([record(STA)['svc.device.base.type'], record(STA)['svc.device.base.channel']], ['Wi-Fi Client', '36']);
+  const known = record(WIRED)['svc.device.base.packets.total'];
+  send(dataFrame(0x02, '02:00:00:00:00:31', AP, WIRED, NULL));
+  assert.is(device('02:00:00:00:00:31'), undefined, 'not even its unknown destination');
+  assert.is(record(WIRED)['svc.device.base.packets.total'], known + 1, 'a known device is updated');
+  assert.is(record(WIRED)['svc.device.base.type'], 'Wi-Fi Client', 'and, as the source of null data, is a wireless client');
+});
+
+test('the receiver of a probe response is a client, and is not linked to the responder; control frames name no device', () => {
+  send(management(ManagementSubtype.PROBE_RESPONSE, Buffer.concat([beaconFixed(0x0001), ssid('home'), element(3, 6)]), 0, AP, STA));
+  assert.is(record(STA)['svc.device.base.type'], 'Wi-Fi Client');
+  assert.is(record(STA)['svc.device.base.basic_type_set'], 2);
+  assert.is(dot11(STA)['dot11.device.num_client_aps'], 0);
+  const control = (subtype: number, a1: string, a2?: string) => Buffer.concat([Buffer.from([0x04 | (subtype << 4), 0]), u16(0), mac(a1), ...(a2 ? [mac(a2)] : [])]);
+  const before = t.svc.devices.size;
+  const RTS = 11;
+  const BLOCK_ACK = 9;
+  const CTS = 12;
+  send(control(RTS, AP, '02:00:00:00:00:41'));
+  send(control(BLOCK_ACK, AP, '02:00:00:00:00:42'));
+  send(control(CTS, '02:00:00:00:00:43'));
+  assert.is(t.svc.devices.size, before, 'RTS, Block Ack and CTS make no device');
+  assert.is(record(AP)['svc.device.base.packets.total'], 1, 'nor touch a known one');
+});
+
+test('four-address frames: transmitter and receiver are WDS APs, the destination WDS, the source WDS from its second frame', () => {
+  const wdsFrame = () => send(dataFrame(0x03, PEER, AP, WIRED, 0, [mac(STA)]), { radio: { freq: 2462 } });
+  wdsFrame();
+  assert.equal([record(AP)['svc.device.base.type'], record(AP)['svc.device.base.basic_type_set'], record(AP)['svc.device.base.channel']], ['Wi-Fi WDS AP', 1 | 8, '11']);
+  assert.equal([record(PEER)['svc.device.base.type'], record(PEER)['svc.device.base.channel']], ['Wi-Fi WDS AP', '']);
+  assert.is(record(WIRED)['svc.device.base.type'], 'Wi-Fi WDS');
+  assert.is(record(STA)['svc.device.base.type'], 'Wi-Fi Device', 'Kismet types the source after testing its bits, so only from the next frame');
+  wdsFrame();
+  assert.is(record(STA)['svc.device.base.type'], 'Wi-Fi WDS');
+  assert.is(dot11(STA)['dot11.device.client_map']['A0:04:60:11:22:33']['dot11.client.type'], 3);
   send(beacon('wds-ap'));
-  assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi WDS AP');
-  send(dataFrame(0x00, PEER, STA, '02:00:00:00:00:99'));
-  assert.is(record(STA)['svc.device.base.type'], 'Wi-Fi Ad-Hoc');
+  assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi WDS AP', 'a beacon does not turn a WDS AP into a plain AP');
+});
+
+test('data without DS bits (an IBSS): the BSSID and the destination are ad-hoc, the sender a client', () => {
+  const IBSS = '02:00:00:00:00:99';
+  send(dataFrame(0x00, PEER, STA, IBSS));
+  assert.is(record(IBSS)['svc.device.base.type'], 'Wi-Fi Ad-Hoc');
+  assert.is(record(PEER)['svc.device.base.type'], 'Wi-Fi Ad-Hoc');
+  assert.is(record(STA)['svc.device.base.type'], 'Wi-Fi Client');
+  assert.is(record(PEER)['svc.device.base.basic_type_set'], 8);
+  assert.is(dot11(IBSS)['dot11.device.typeset'], 0, 'data sets no typeset bit: the IBSS is not in the access point view');
+  send(dataFrame(0x00, PEER, '02:00:00:00:00:98', '00:00:00:00:00:00'));
+  assert.is(record('02:00:00:00:00:98')['svc.device.base.type'], 'Wi-Fi Ad-Hoc', 'without a BSSID the sender is its own');
+});
+
+test('Kismet reads the IBSS bit of association frames at a beacon\'s capability offset (byte 34): a station whose SSID\'s fifth byte has bit 1 set turns ad-hoc, with its BSSID', () => {
+  const assocRequest = (from: string, name: string) => management(ManagementSubtype.ASSOC_REQUEST, Buffer.concat([u16(0x0431), u16(10), ssid(name), element(1, 0x82, 0x84, 0x0c, 0x12)]), 0, from, AP, AP);
+  const OTHER = '02:00:00:00:00:51';
+  send(assocRequest(STA, 'cafe!'));
+  assert.is(record(STA)['svc.device.base.type'], 'Wi-Fi Client', "'!' (0x21) has bit 1 clear");
+  assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi AP', 'the BSSID of a management frame is an access point');
+  send(assocRequest(OTHER, 'Neheb'));
+  assert.is(record(OTHER)['svc.device.base.type'], 'Wi-Fi Ad-Hoc', "'b' (0x62) has bit 1 set");
+  assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi Ad-Hoc');
+  assert.is(dot11(OTHER)['dot11.device.typeset'], 2);
+  assert.equal(dot11(OTHER)['dot11.device.probed_ssid_map'].map((entry: any) => entry['dot11.probedssid.ssid']), ['Neheb'], 'an association request records the SSID asked for');
+  const before = t.svc.devices.size;
+  send(management(ManagementSubtype.ASSOC_RESPONSE, Buffer.concat([u16(0x0411), u16(0), u16(0xc001), element(1, 0x82)]), 0, AP, '02:00:00:00:00:52'));
+  assert.is(t.svc.devices.size, before, 'an association response under 36 bytes is dropped, as Kismet does');
 });
 
 test('association, authentication and deauthentication: clients, links and disconnect counts', () => {
   send(management(ManagementSubtype.AUTH, Buffer.concat([u16(0), u16(1), u16(0)]), 0, STA, AP));
   assert.is(record(STA)['svc.device.base.type'], 'Wi-Fi Client');
-  send(management(ManagementSubtype.ASSOC_RESPONSE, Buffer.concat([u16(0x0411), u16(0), u16(0xc001)]), 0, AP, '02:00:00:00:00:77'));
+  assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi AP');
+  send(management(ManagementSubtype.ASSOC_RESPONSE, Buffer.concat([u16(0x0411), u16(0), u16(0xc001), element(1, 0x8c, 0x12, 0x98, 0x24)]), 0, AP, '02:00:00:00:00:77'));
   assert.is(record('02:00:00:00:00:77')['svc.device.base.type'], 'Wi-Fi Client');
+  assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi AP', 'the third rate (0x98) has bit 1 clear');
   assert.is(dot11(AP)['dot11.device.num_associated_clients'], 2);
   send(management(ManagementSubtype.DEAUTH, u16(7), 0, AP, STA), { time: 1_800_000_000 });
   assert.is(dot11(AP)['dot11.device.client_disconnects'], 1);
@@ -180,7 +267,7 @@ test('EAPOL-Key messages are kept on the access point and published as DOT11_WPA
   assert.is(dot11(AP)['dot11.device.wpa_handshake_list'].length, 16, 'the list keeps the last 16 messages');
 });
 
-test('a malformed frame is an error packet on its transmitter and changes nothing else; a bad FCS likewise', () => {
+test('a malformed element list adds no SSID record but the frame\'s roles stand (as in Kismet), the error counted once, on the transmitter; a bad FCS makes no device', () => {
   const decoded: Dot11Frame[] = [];
   t.svc.hooks.packet.for('classify').tap('test', (packet) => void decoded.push(packet.annotations.dot11 as Dot11Frame));
   const packet = send(management(ManagementSubtype.PROBE_REQUEST, Buffer.from([0, 40, 0x41]), 0, STA, BROADCAST, BROADCAST));
@@ -189,10 +276,18 @@ test('a malformed frame is an error packet on its transmitter and changes nothin
   assert.is(packet.annotations.dot11, undefined, 'the decoded frame is released after the chain');
   assert.is(record(STA)['svc.device.base.packets.error'], 1);
   assert.is(dot11(STA)['dot11.device.num_probed_ssids'], 0);
-  assert.is(record(STA)['svc.device.base.type'], 'Wi-Fi Device');
-  const badFcs = send(Buffer.concat([beacon('garbled'), Buffer.alloc(4)]), { radio: { flags: 0x10 | 0x40 } });
+  assert.is(record(STA)['svc.device.base.type'], 'Wi-Fi Client');
+  send(management(ManagementSubtype.PROBE_RESPONSE, Buffer.concat([beaconFixed(0x0001), Buffer.from([0, 40, 0x41])]), 0, AP, STA));
+  assert.is(record(STA)['svc.device.base.packets.error'], 1, 'the receiver of an error frame does not count it');
+  assert.is(record(AP)['svc.device.base.packets.error'], 1);
+  assert.is(record(AP)['svc.device.base.type'], 'Wi-Fi AP');
+  assert.is(dot11(AP)['dot11.device.num_responded_ssids'], 0);
+  const badFcs = send(Buffer.concat([beacon('garbled', 0x0011, [], '02:00:00:00:00:61'), Buffer.alloc(4)]), { radio: { flags: 0x10 | 0x40 } });
   assert.is(badFcs.error, true);
-  assert.is(record(AP)['svc.device.base.name'], '', 'nothing is believed from a frame with a bad FCS');
+  assert.is(device('02:00:00:00:00:61'), undefined, 'nothing is believed from a frame with a bad FCS');
+  send(Buffer.concat([beacon('garbled'), Buffer.alloc(4)]), { radio: { flags: 0x10 | 0x40 } });
+  assert.is(record(AP)['svc.device.base.packets.error'], 2, 'it counts on a known transmitter');
+  assert.is(record(AP)['svc.device.base.name'], '', 'and nothing else is believed');
   assert.not.throws(() => send(Buffer.from([0x80])));
   assert.is(t.svc.devices.size, 2);
 });
@@ -236,18 +331,21 @@ test('a repeated beacon leaves its elements unparsed and the device as a full re
   t = await createTestService({ plugins: [counting, dot11Plugin], log: quiet });
   send(beacon('home'), { radio: { freq: 2462 } });
   assert.is(parses, 1);
-  // A data frame heard on another channel moves the device's channel; the next beacon moves it back.
+  // Data it forwards from a wired host, heard on another channel, moves the channel (not the
+  // frequency: the signal is not the access point's own); the repeated beacon, unread, does not
+  // move it back, as in Kismet.
   send(dataFrame(0x02, STA, AP, WIRED), { radio: { freq: 2412 } });
-  assert.equal([record(AP)['svc.device.base.channel'], record(AP)['svc.device.base.frequency']], ['1', 2_412_000]);
+  assert.equal([record(AP)['svc.device.base.channel'], record(AP)['svc.device.base.frequency']], ['1', 2_462_000]);
   send(beacon('home'), { radio: { freq: 2462 }, time: clock + 5 });
   assert.is(parses, 1, 'the repeated beacon was not parsed');
   const ap = record(AP);
-  assert.equal([ap['svc.device.base.channel'], ap['svc.device.base.frequency'], ap['svc.device.base.name'], ap['svc.device.base.crypt']], ['11', 2_462_000, 'home', 'WPA2-PSK']);
+  assert.equal([ap['svc.device.base.channel'], ap['svc.device.base.frequency'], ap['svc.device.base.name'], ap['svc.device.base.crypt']], ['1', 2_462_000, 'home', 'WPA2-PSK']);
   assert.is(dot11(AP)['dot11.device.advertised_ssid_map'][0]['dot11.advertisedssid.last_time'], clock + 5, 'the repeat is counted');
   assert.is(lastFrame!.ies!.dsChannel, 11, 'reading the elements parses them');
   assert.is(parses, 2);
   send(beacon('home', 0x0011, [element(3, 11)]), { radio: { freq: 2462 } });
   assert.is(record(AP)['svc.device.base.crypt'], 'WEP', 'changed elements (no RSN) are read: privacy without RSN');
+  assert.is(record(AP)['svc.device.base.channel'], '11', 'and give the channel of their DS parameter element');
   send(beacon('home', 0x0001, [element(3, 11)]), { radio: { freq: 2462 } });
   assert.is(record(AP)['svc.device.base.crypt'], 'Open', 'the same elements with another capability are read');
   send(beacon('home', 0x0001, [element(3, 11)]), { radio: { freq: 2462 } });

@@ -1,23 +1,29 @@
 /**
- * The `classify` stage for 802.11: turns a decoded frame into device updates. The transmitter
- * is the device the frame was heard from (its signal and channel); the other addresses the
- * frame names (the access point a station talks to, the station an access point sends to, a
- * wired host behind it) are touched without the radio measurements. Roles follow the frame:
- * beacons and probe responses make access points and their advertised networks, probe requests
- * make probing stations, association and data frames tie stations to their BSS, four-address
- * frames make WDS links, EAPOL-Key messages are kept as handshakes on the access point.
- * A malformed frame counts only on its transmitter, as an error packet.
+ * The `classify` stage for 802.11: turns a decoded frame into device updates by the rules of
+ * Kismet's classifier (phy_80211.cc), so that svc tracks the devices Kismet tracks, with the
+ * types, names and channels it gives them (the fixture test compares both on real captures).
+ *
+ * A frame names its devices by role. Management frames: the BSSID (address 3), the source
+ * (address 2) and the destination (address 1). Data frames by their DS bits: the BSSID, the
+ * source and the destination of the distribution system, plus, in four-address (WDS) frames,
+ * the transmitter and the receiver. Each role sets the device's type by one of Kismet's rules
+ * (device/typeset.ts): the BSSID of any management frame or of to/from-DS data is an access
+ * point, the destination of a management frame a client, the wired source behind an access
+ * point bridged, a WDS transmitter or receiver a WDS AP, anything in an IBSS ad-hoc. Control
+ * frames name no device (Kismet ignores them), nor do frames Kismet finds too short or of an
+ * unknown subtype, nor frames with a bad FCS; null data only updates devices already known.
+ * Elements that fail to parse leave the roles in place but add no SSID record (network-records.ts
+ * keeps those). An error frame counts once, on its transmitter. A device's channel follows Kismet
+ * too: an access point's from its DS parameter element, otherwise the radio's, set by the roles
+ * Kismet sets it for.
  */
 import type { Packet, PhyState, Service, TrackedDevice } from '@svc/core';
 import { ClientType } from './device/client-record.js';
-import { basicCryptSet, cryptSet, cryptText } from './device/crypt.js';
-import { Dot11Device, EapolDirection } from './device/dot11-device.js';
-import { AdvertisedSsid, ProbedSsid, ssidHash, ssidKey } from './device/ssid-record.js';
-import { basicTypeSet, dot11TypeName, Dot11TypeSet } from './device/typeset.js';
-import { Dot11Topic, type Dot11Events } from './events.js';
-import { frequencyOfChannel } from './parse/channels.js';
+import { Dot11Device, dot11Of, EapolDirection } from './device/dot11-device.js';
+import { BasicType, Dot11DeviceType, Dot11TypeSet, setTypeIfOnly, setTypeUnlessAll, setTypeUnlessAny } from './device/typeset.js';
+import type { Dot11Events } from './events.js';
+import { NetworkRecords } from './network-records.js';
 import type { Dot11Frame } from './parse/decode.js';
-import type { Dot11Ies } from './parse/ies.js';
 import type { ScannedNetwork } from './scan/scan-report.js';
 import { Dot11Type, ManagementSubtype, type Dot11Header } from './parse/dot11-header.js';
 
@@ -28,30 +34,57 @@ declare module '@svc/core' {
   }
 }
 
-/** Advertised (or responded) SSIDs kept per device; a beacon flood of random names cannot grow it further. */
-export const MAX_ADVERTISED_SSIDS = 64;
-
-const CAPABILITY_ESS = 0x0001;
 const CAPABILITY_IBSS = 0x0002;
-const STATUS_SUCCESS = 0;
+
+/**
+ * Management subtypes whose fixed fields Kismet reads as a beacon's (association request and
+ * response, reassociation request, probe response, beacon, ATIM), bit per subtype. It drops
+ * such a frame under 36 bytes, and takes the IBSS bit from byte 34 of the frame, where a
+ * beacon's capability field has it (for the association frames that byte is an element's).
+ */
+const BEACON_FIXED_FIELDS =
+  (1 << ManagementSubtype.ASSOC_REQUEST) |
+  (1 << ManagementSubtype.ASSOC_RESPONSE) |
+  (1 << ManagementSubtype.REASSOC_REQUEST) |
+  (1 << ManagementSubtype.PROBE_RESPONSE) |
+  (1 << ManagementSubtype.BEACON) |
+  (1 << ManagementSubtype.ATIM);
+const BEACON_FIXED_FIELDS_END = 36;
+const BEACON_CAPABILITY_AT = 34;
+/** Action frames (with and without acknowledgement) under 30 bytes Kismet drops. */
+const ACTION_SUBTYPES = (1 << ManagementSubtype.ACTION) | (1 << ManagementSubtype.ACTION_NO_ACK);
+const ACTION_MINIMUM = 30;
+/** Management and data subtypes Kismet does not know, and drops. */
+const UNKNOWN_MANAGEMENT = (1 << 6) | (1 << 7) | (1 << 15);
+const UNKNOWN_DATA = (1 << 7) | (1 << 13);
+/** Null and QoS null data: Kismet lets them update devices it knows, never create one. */
+const NULL_DATA = (1 << 4) | (1 << 12);
+/** Management frames that carry a station's wish for a network (Kismet records them as probed SSIDs). */
+const PROBING = (1 << ManagementSubtype.PROBE_REQUEST) | (1 << ManagementSubtype.ASSOC_REQUEST) | (1 << ManagementSubtype.REASSOC_REQUEST);
+const AP_OR_CLIENT = BasicType.AP | BasicType.CLIENT;
+const AP_OR_PEER = BasicType.AP | BasicType.PEER;
 
 /** True for a unicast address that can name a device (not group, not all zero). */
 function isDeviceAddress(mac: number | undefined): mac is number {
   return mac !== undefined && mac !== 0 && (Math.floor(mac / 0x10000000000) & 1) === 0;
 }
 
-/** The dot11 sub-record of a device, created on first use. */
-export function dot11Of(device: TrackedDevice): Dot11Device {
-  return (device.components.dot11 ??= new Dot11Device());
-}
-
 /** Applies decoded frames to the tracker. */
 export class Dot11Classifier {
+  // The frame being classified: its transmitter's MAC and device, and the radio's channel and frequency.
+  #transmitterMac = -1;
+  #transmitter: TrackedDevice | undefined = undefined;
+  #radioChannel: string | undefined = undefined;
+  #radioKhz = 0;
+  readonly #networks: NetworkRecords;
+
   constructor(
     private readonly devices: Service['devices'],
     private readonly phy: PhyState,
     private readonly events: Dot11Events,
-  ) {}
+  ) {
+    this.#networks = new NetworkRecords(events);
+  }
 
   /** Updates the devices a decoded frame names. */
   classify(packet: Packet, frame: Dot11Frame): void {
@@ -59,37 +92,212 @@ export class Dot11Classifier {
     if (!header) return;
     packet.phyName = this.phy.name;
     packet.destMac = header.destination ?? header.receiver;
-    const transmitter = isDeviceAddress(header.transmitter) ? this.#touch(packet, header.transmitter, true) : undefined;
-    if (transmitter) transmitter.packetsTx++;
-    if (packet.error) return;
+    if (frame.radio.badFcs || !kismetReads(packet, frame, header)) {
+      if (packet.error) this.#countError(header.transmitter);
+      return;
+    }
+    const signal = packet.signal;
+    const radioChannel = signal?.channel;
+    // Kismet sets a device's channel by its role in the frame (#followRadio), not on every
+    // sighting as the tracker would: the tracker does not see the channel during this stage.
+    if (radioChannel !== undefined) signal!.channel = undefined;
+    // An error frame counts once, on its transmitter, not on every device it names.
+    const error = packet.error === true;
+    if (error) packet.error = false;
+    this.#transmitterMac = header.transmitter ?? -1;
+    this.#transmitter = undefined;
+    this.#radioChannel = radioChannel;
+    this.#radioKhz = signal?.freqKhz ?? 0;
     const time = packet.tsSec + packet.tsUsec / 1e6;
-    if (header.type === Dot11Type.MANAGEMENT) this.#management(packet, frame, header, transmitter, time);
-    else if (header.type === Dot11Type.DATA) this.#data(packet, frame, header, transmitter, time);
+    try {
+      if (header.type === Dot11Type.MANAGEMENT) this.#management(packet, frame, header, time);
+      else this.#data(packet, frame, header, time);
+    } finally {
+      if (radioChannel !== undefined) signal!.channel = radioChannel;
+      if (error) packet.error = true;
+    }
+    // (#touch set it; the compiler cannot see that through the calls.)
+    const transmitter = this.#transmitter as TrackedDevice | undefined;
+    if (!transmitter) {
+      if (error) this.#countError(header.transmitter);
+      return;
+    }
+    packet.device = transmitter;
+    transmitter.packetsTx++;
+    if (error) transmitter.packetsError++;
+    if (header.type === Dot11Type.DATA) countData(transmitter, frame, header);
   }
 
-  #touch(packet: Packet, mac: number, transmitted: boolean): TrackedDevice {
-    const device = this.devices.touch(packet, this.phy, mac, transmitted);
+  /** Counts an error frame that names no device on its transmitter, if that is a known device. */
+  #countError(mac: number | undefined): void {
+    if (!isDeviceAddress(mac)) return;
+    const device = this.devices.find(this.phy, mac);
+    if (device) device.packetsError++;
+  }
+
+  /**
+   * Records that the frame names the device (creating it unless `existingOnly`). `radio` says
+   * whether the frame's signal and frequency are the device's: Kismet takes them for the roles
+   * that sent the frame from that radio, not for the access point forwarding wired traffic.
+   */
+  #touch(packet: Packet, mac: number, radio: boolean, existingOnly: boolean): TrackedDevice | undefined {
+    if (existingOnly && this.devices.find(this.phy, mac) === undefined) return undefined;
+    const device = this.devices.touch(packet, this.phy, mac, radio);
     if (device.components.dot11 === undefined) {
       device.components.dot11 = new Dot11Device();
-      device.type = dot11TypeName(0);
+      device.type = Dot11DeviceType.DEVICE;
     }
-    if (!transmitted) device.packetsRx++;
+    if (mac === this.#transmitterMac) this.#transmitter = device;
+    else device.packetsRx++;
     return device;
   }
 
-  /** Touches a device the frame names but did not come from (unless it is the transmitter). */
-  #named(packet: Packet, mac: number | undefined, transmitter: TrackedDevice | undefined): TrackedDevice | undefined {
-    if (!isDeviceAddress(mac)) return undefined;
-    if (transmitter && transmitter.mac === mac) return transmitter;
-    return this.#touch(packet, mac, false);
+  /**
+   * Kismet's channel rule for a device the frame came from: the radio's channel, when the frame
+   * was heard on another frequency than the device's last or the device has no channel yet.
+   */
+  #followRadio(device: TrackedDevice): void {
+    const channel = this.#radioChannel;
+    if (channel !== undefined && this.#radioKhz !== 0 && (this.#radioKhz !== device.frequency || device.channel === '')) device.channel = channel;
   }
 
-  #role(device: TrackedDevice, bits: number): void {
-    const dot11 = dot11Of(device);
-    if ((dot11.typeset & bits) === bits) return;
-    dot11.typeset |= bits;
-    device.type = dot11TypeName(dot11.typeset);
-    device.basicTypeSet = basicTypeSet(dot11.typeset);
+  /** Makes the device a member of an independent BSS. */
+  #adhoc(device: TrackedDevice, typeset: boolean): void {
+    device.basicTypeSet |= BasicType.PEER;
+    device.type = Dot11DeviceType.ADHOC;
+    if (typeset) dot11Of(device).typeset |= Dot11TypeSet.ADHOC;
+  }
+
+  #management(packet: Packet, frame: Dot11Frame, header: Dot11Header, time: number): void {
+    const subtype = header.subtype;
+    const ibss = (BEACON_FIXED_FIELDS & (1 << subtype)) !== 0 && (packet.data![frame.frameStart! + BEACON_CAPABILITY_AT]! & CAPABILITY_IBSS) !== 0;
+    const bssidMac = header.bssid!;
+    const sourceMac = header.transmitter!;
+    const destMac = header.receiver;
+    const bssid = isDeviceAddress(bssidMac) ? this.#touch(packet, bssidMac, sourceMac === bssidMac, false) : undefined;
+    // Kismet takes the radio's measurements for a management frame's source only from a probe request.
+    const source = sourceMac !== bssidMac && isDeviceAddress(sourceMac) ? this.#touch(packet, sourceMac, subtype === ManagementSubtype.PROBE_REQUEST, false) : undefined;
+    const dest = destMac !== sourceMac && destMac !== bssidMac && isDeviceAddress(destMac) ? this.#touch(packet, destMac, false, false) : undefined;
+    const wellFormed = frame.malformed === undefined;
+    if (bssid) {
+      this.#followRadio(bssid);
+      if (ibss) this.#adhoc(bssid, true);
+      else {
+        bssid.basicTypeSet |= BasicType.AP;
+        setTypeUnlessAll(bssid, Dot11DeviceType.AP, AP_OR_PEER);
+      }
+      const beacon = subtype === ManagementSubtype.BEACON;
+      if (beacon || subtype === ManagementSubtype.PROBE_RESPONSE) {
+        if (wellFormed) this.#networks.advertise(frame, bssid, beacon, time);
+        dot11Of(bssid).typeset |= beacon ? Dot11TypeSet.BEACON_AP : Dot11TypeSet.PROBE_AP;
+      }
+    }
+    if (source) {
+      this.#followRadio(source);
+      if (ibss) this.#adhoc(source, true);
+      else {
+        setTypeUnlessAny(source, Dot11DeviceType.CLIENT, AP_OR_CLIENT);
+        source.basicTypeSet |= BasicType.CLIENT;
+      }
+      if ((PROBING & (1 << subtype)) !== 0 && wellFormed) this.#networks.probe(frame, header, source, time);
+    }
+    if (dest) {
+      setTypeUnlessAny(dest, Dot11DeviceType.CLIENT, AP_OR_CLIENT);
+      dest.basicTypeSet = (dest.basicTypeSet & ~BasicType.WIRED) | BasicType.CLIENT;
+    }
+    if (!bssid) return;
+    if (source) this.#link(source, bssid, time, ClientType.ESTABLISHED, 0, false);
+    if (dest && subtype !== ManagementSubtype.PROBE_RESPONSE) this.#link(dest, bssid, time, ClientType.ESTABLISHED, 0, false);
+    if (subtype === ManagementSubtype.DEAUTH || subtype === ManagementSubtype.DISASSOC) {
+      const dot11 = dot11Of(bssid);
+      dot11.clientDisconnects++;
+      dot11.clientDisconnectsLast = time;
+    }
+  }
+
+  #data(packet: Packet, frame: Dot11Frame, header: Dot11Header, time: number): void {
+    const existingOnly = (NULL_DATA & (1 << header.subtype)) !== 0;
+    const toDs = header.toDs;
+    const fromDs = header.fromDs;
+    const wds = toDs && fromDs;
+    const adhoc = !toDs && !fromDs;
+    const sourceMac = header.source!;
+    const destMac = header.destination!;
+    // Kismet's BSSID: none in a four-address frame; the sender's own in an IBSS frame without one.
+    let bssidMac = wds ? 0 : header.bssid!;
+    if (adhoc && bssidMac === 0) bssidMac = sourceMac;
+    const bssid = isDeviceAddress(bssidMac) ? this.#touch(packet, bssidMac, sourceMac === bssidMac, existingOnly) : undefined;
+    const source = sourceMac !== bssidMac && isDeviceAddress(sourceMac) ? this.#touch(packet, sourceMac, toDs && !fromDs, existingOnly) : undefined;
+    const dest = destMac !== sourceMac && destMac !== bssidMac && isDeviceAddress(destMac) ? this.#touch(packet, destMac, false, existingOnly) : undefined;
+    let transmit: TrackedDevice | undefined;
+    let receive: TrackedDevice | undefined;
+    if (wds) {
+      const transmitMac = header.transmitter!;
+      const receiveMac = header.receiver;
+      if (transmitMac !== sourceMac && transmitMac !== destMac && isDeviceAddress(transmitMac)) transmit = this.#touch(packet, transmitMac, true, existingOnly);
+      if (receiveMac !== sourceMac && receiveMac !== destMac && isDeviceAddress(receiveMac)) receive = this.#touch(packet, receiveMac, false, existingOnly);
+    }
+    if (bssid) {
+      this.#followRadio(bssid);
+      if (adhoc) this.#adhoc(bssid, false);
+      else {
+        bssid.basicTypeSet |= BasicType.AP;
+        bssid.type = Dot11DeviceType.AP;
+      }
+    }
+    if (source) {
+      if (toDs && !fromDs) this.#followRadio(source);
+      if (existingOnly) {
+        // Only a wireless station sends null data.
+        setTypeUnlessAny(source, Dot11DeviceType.CLIENT, AP_OR_CLIENT);
+        source.basicTypeSet |= BasicType.CLIENT;
+      } else if (wds) {
+        setTypeIfOnly(source, Dot11DeviceType.WDS, BasicType.PEER);
+        source.basicTypeSet |= BasicType.PEER;
+      } else if (fromDs) {
+        setTypeUnlessAny(source, Dot11DeviceType.BRIDGED, AP_OR_CLIENT);
+        source.basicTypeSet |= BasicType.WIRED;
+      } else {
+        setTypeUnlessAny(source, Dot11DeviceType.CLIENT, AP_OR_CLIENT);
+        source.basicTypeSet |= BasicType.CLIENT;
+      }
+    }
+    if (dest) {
+      if (wds) {
+        dest.basicTypeSet |= BasicType.PEER;
+        setTypeIfOnly(dest, Dot11DeviceType.WDS, BasicType.PEER);
+      } else if (adhoc) this.#adhoc(dest, false);
+      // Only a destination: wired or wireless is not known until it sends.
+      else setTypeIfOnly(dest, Dot11DeviceType.DEVICE, 0);
+    }
+    if (transmit) {
+      this.#followRadio(transmit);
+      wdsAccessPoint(transmit);
+    }
+    if (receive) wdsAccessPoint(receive);
+    const bytes = frame.frameLength ?? 0;
+    const retry = header.retry;
+    const accessPoint = bssid ?? transmit;
+    if (accessPoint) {
+      const type = wds ? ClientType.INTRA : adhoc ? ClientType.ADHOC : toDs ? ClientType.TO_WIRED : ClientType.FROM_WIRED;
+      if (source) this.#link(source, accessPoint, time, type, bytes, retry);
+      // Kismet also links the wired destination of data to the DS; svc does not, so that a host
+      // reached through every access point of a large network holds no record per access point.
+      if (dest && !(toDs && !fromDs)) this.#link(dest, accessPoint, time, fromDs && !toDs ? ClientType.ESTABLISHED : type, bytes, retry);
+    }
+    const eapol = frame.eapol;
+    const station = source ?? dest;
+    if (eapol && eapol.message >= 1 && eapol.message <= 4 && bssid && station) {
+      const message = {
+        time,
+        client: station.mac,
+        direction: this.#transmitter === bssid ? EapolDirection.FROM_AP : EapolDirection.TO_AP,
+        message: eapol.message,
+        replayCounter: Number(eapol.replayCounter),
+      };
+      dot11Of(bssid).addHandshakeMessage(message);
+      this.events.handshake(bssid, message);
+    }
   }
 
   /** Ties a station to the BSS of an access point, on both records. */
@@ -107,208 +315,53 @@ export class Dot11Classifier {
     if (!associated.has(station.mac)) associated.set(station.mac, station.key);
   }
 
-  #management(packet: Packet, frame: Dot11Frame, header: Dot11Header, transmitter: TrackedDevice | undefined, time: number): void {
-    switch (header.subtype) {
-      case ManagementSubtype.BEACON:
-      case ManagementSubtype.PROBE_RESPONSE:
-        if (transmitter) this.#advertise(frame, transmitter, header.subtype === ManagementSubtype.BEACON, time);
-        return;
-      case ManagementSubtype.PROBE_REQUEST:
-        if (transmitter) this.#probe(frame, header, transmitter, time);
-        return;
-      case ManagementSubtype.ASSOC_REQUEST:
-      case ManagementSubtype.REASSOC_REQUEST:
-      case ManagementSubtype.AUTH: {
-        if (!transmitter || header.bssid === transmitter.mac) return;
-        this.#role(transmitter, Dot11TypeSet.CLIENT);
-        const accessPoint = this.#named(packet, header.bssid, transmitter);
-        if (accessPoint) this.#link(transmitter, accessPoint, time, ClientType.ESTABLISHED, 0, false);
-        return;
-      }
-      case ManagementSubtype.ASSOC_RESPONSE:
-      case ManagementSubtype.REASSOC_RESPONSE: {
-        if (!transmitter || frame.code !== STATUS_SUCCESS) return;
-        const station = this.#named(packet, header.receiver, transmitter);
-        if (!station || station === transmitter) return;
-        this.#role(station, Dot11TypeSet.CLIENT);
-        this.#link(station, transmitter, time, ClientType.ESTABLISHED, 0, false);
-        return;
-      }
-      case ManagementSubtype.DEAUTH:
-      case ManagementSubtype.DISASSOC: {
-        const accessPoint = this.#named(packet, header.bssid, transmitter);
-        if (!accessPoint) return;
-        const dot11 = dot11Of(accessPoint);
-        dot11.clientDisconnects++;
-        dot11.clientDisconnectsLast = time;
-        return;
-      }
-      default:
-    }
-  }
-
   /**
    * Records a network a scanning device reported (`scan_report.cmd`): the access point with its
    * SSID, encryption and channel, as a beacon would have told. The packet carries the report's
    * signal, channel and position.
    */
   scanned(packet: Packet, network: ScannedNetwork): void {
-    const device = this.#touch(packet, network.bssid, true);
+    this.#transmitterMac = network.bssid;
+    const device = this.#touch(packet, network.bssid, true, false)!;
     device.packetsTx++;
-    const role = network.adhoc ? Dot11TypeSet.ADHOC : Dot11TypeSet.BEACON_AP;
-    this.#network(device, network.ssid, true, role, undefined, network.crypt, undefined, network.channel, packet.tsSec + packet.tsUsec / 1e6);
-  }
-
-  #advertise(frame: Dot11Frame, device: TrackedDevice, beacon: boolean, time: number): void {
-    const capability = frame.capability ?? 0;
-    const radioMhz = frame.radio.freqMhz ?? 0;
-    const dot11 = dot11Of(device);
-    const last = beacon ? dot11.lastBeaconed : dot11.lastResponded;
-    const hash = frame.elementsHash;
-    if (last !== undefined && hash !== undefined && last.repeats(hash, capability, radioMhz)) {
-      // The same elements as the last time: nothing but the counts can change, so they stay unparsed.
-      this.#role(device, advertiserRole(capability, beacon));
-      if (last.dsChannel) {
-        device.channel = last.dsChannel;
-        if (last.dsFrequencyKhz) device.frequency = last.dsFrequencyKhz;
-      }
-      last.count(time, beacon, frame.beaconInterval);
-      this.#announce(device, last, beacon);
-      return;
+    if (network.adhoc) this.#adhoc(device, true);
+    else {
+      device.basicTypeSet |= BasicType.AP;
+      device.type = Dot11DeviceType.AP;
     }
-    const ies = frame.ies;
-    const radioChannel = frame.radio.channel;
-    const dsChannel = ies?.dsChannel;
-    const channel = dsChannel !== undefined ? String(dsChannel) : radioChannel !== undefined ? String(radioChannel) : '';
-    let dsFrequencyKhz = 0;
-    if (dsChannel !== undefined) {
-      device.channel = channel;
-      const mhz = radioChannel === dsChannel && radioMhz !== 0 ? radioMhz : frequencyOfChannel(dsChannel, radioMhz > 5950);
-      if (mhz !== undefined) device.frequency = dsFrequencyKhz = mhz * 1000;
-    }
-    const record = this.#network(device, ies?.ssid, beacon, advertiserRole(capability, beacon), ies, cryptSet(frame.capability, ies), frame.beaconInterval, channel, time);
-    if (hash !== undefined) record.rememberFrame(hash, capability, radioMhz, dsChannel !== undefined ? channel : '', dsFrequencyKhz);
-  }
-
-  /** Makes the device an access point of the network and updates the network's SSID record. */
-  #network(device: TrackedDevice, ssid: Buffer | undefined, beacon: boolean, role: number, ies: Dot11Ies | undefined, crypt: number, beaconInterval: number | undefined, channel: string, time: number): AdvertisedSsid {
-    this.#role(device, role);
-    const dot11 = dot11Of(device);
-    const list = beacon ? (dot11.advertised ??= []) : (dot11.responded ??= []);
-    let record = dot11.findSsid(list, ssidHash(ssid), ssid?.length ?? 0);
-    const isNew = record === undefined;
-    if (!record) {
-      record = new AdvertisedSsid(ssid, time);
-      list.push(record);
-      if (list.length > MAX_ADVERTISED_SSIDS) list.splice(list.indexOf(leastRecent(list)), 1);
-    }
-    record.update(time, beacon, ies, crypt, beaconInterval, channel);
-    if (beacon) dot11.lastBeaconed = record;
-    else dot11.lastResponded = record;
-    this.#announce(device, record, beacon);
-    if (isNew) this.events.newSsid(beacon ? Dot11Topic.ADVERTISED_SSID : Dot11Topic.RESPONSE_SSID, device, record);
-    return record;
-  }
-
-  /** The device's name and crypt summary from the network it advertises. */
-  #announce(device: TrackedDevice, record: AdvertisedSsid, beacon: boolean): void {
-    if (!record.cloaked && (beacon || device.name === '')) device.name = record.ssid;
-    device.crypt = cryptText(record.crypt);
-    device.basicCryptSet = basicCryptSet(record.crypt);
-  }
-
-  #probe(frame: Dot11Frame, header: Dot11Header, device: TrackedDevice, time: number): void {
-    this.#role(device, Dot11TypeSet.CLIENT);
-    const dot11 = dot11Of(device);
-    const ies = frame.ies;
-    const key = ssidKey(ies?.ssid);
-    const bssid = header.bssid ?? 0xffffffffffff;
-    const crypt = ies?.rsn || ies?.wpa ? cryptSet(frame.capability, ies) : 0;
-    let record = dot11.probed?.get(key);
-    const isNew = record === undefined;
-    record ??= new ProbedSsid(ies?.ssid, bssid, time);
-    record.update(time, bssid, ies, crypt);
-    if (record !== dot11.lastProbed) {
-      dot11.rememberProbe(key, record);
-      dot11.lastProbed = record;
-    }
-    if (isNew) this.events.newSsid(Dot11Topic.PROBED_SSID, device, record);
-  }
-
-  #data(packet: Packet, frame: Dot11Frame, header: Dot11Header, transmitter: TrackedDevice | undefined, time: number): void {
-    const bytes = frame.frameLength ?? 0;
-    if (transmitter) {
-      transmitter.packetsData++;
-      if (header.protected) transmitter.packetsCrypt++;
-      const dot11 = dot11Of(transmitter);
-      dot11.datasize += bytes;
-      if (header.retry) {
-        dot11.numRetries++;
-        dot11.datasizeRetry += bytes;
-      }
-    }
-    let accessPoint: TrackedDevice | undefined;
-    let station: TrackedDevice | undefined;
-    if (header.toDs && !header.fromDs) {
-      // station -> access point -> wired destination
-      station = transmitter;
-      accessPoint = this.#named(packet, header.bssid, transmitter);
-      if (station) this.#role(station, Dot11TypeSet.CLIENT);
-      if (station && accessPoint) this.#link(station, accessPoint, time, ClientType.TO_WIRED, bytes, header.retry);
-      if (header.destination !== header.bssid) {
-        const wired = this.#named(packet, header.destination, transmitter);
-        if (wired && wired !== accessPoint) this.#role(wired, Dot11TypeSet.WIRED);
-      }
-    } else if (header.fromDs && !header.toDs) {
-      // wired source -> access point -> station
-      accessPoint = transmitter;
-      station = this.#named(packet, header.destination, transmitter);
-      if (station && accessPoint && station !== accessPoint) {
-        this.#role(station, Dot11TypeSet.CLIENT);
-        this.#link(station, accessPoint, time, ClientType.ESTABLISHED, bytes, header.retry);
-      }
-      if (header.source !== header.bssid) {
-        const wired = this.#named(packet, header.source, transmitter);
-        if (wired && accessPoint && wired !== accessPoint) {
-          this.#role(wired, Dot11TypeSet.WIRED);
-          this.#link(wired, accessPoint, time, ClientType.FROM_WIRED, bytes, false);
-        }
-      }
-    } else if (header.toDs && header.fromDs) {
-      if (transmitter) this.#role(transmitter, Dot11TypeSet.WDS);
-      const peer = this.#named(packet, header.receiver, transmitter);
-      if (peer) this.#role(peer, Dot11TypeSet.WDS);
-    } else {
-      // Neither bit: an independent BSS (or a direct link) between two stations.
-      if (transmitter) this.#role(transmitter, Dot11TypeSet.ADHOC);
-      const peer = this.#named(packet, header.receiver, transmitter);
-      if (peer && peer !== transmitter) this.#role(peer, Dot11TypeSet.INFERRED_WIRELESS);
-      accessPoint = this.#named(packet, header.bssid, transmitter);
-      station = transmitter === accessPoint ? peer : transmitter;
-    }
-    const eapol = frame.eapol;
-    if (eapol && eapol.message >= 1 && eapol.message <= 4 && accessPoint && station && accessPoint !== station) {
-      const message = {
-        time,
-        client: station.mac,
-        direction: transmitter === accessPoint ? EapolDirection.FROM_AP : EapolDirection.TO_AP,
-        message: eapol.message,
-        replayCounter: Number(eapol.replayCounter),
-      };
-      dot11Of(accessPoint).addHandshakeMessage(message);
-      this.events.handshake(accessPoint, message);
-    }
+    dot11Of(device).typeset |= Dot11TypeSet.BEACON_AP;
+    this.#networks.network(device, network.ssid, true, undefined, network.crypt, undefined, network.channel, packet.tsSec + packet.tsUsec / 1e6);
   }
 }
 
-/** The role a beacon or probe response gives its sender: ad-hoc station or access point. */
-function advertiserRole(capability: number, beacon: boolean): number {
-  const adhoc = (capability & CAPABILITY_IBSS) !== 0 && (capability & CAPABILITY_ESS) === 0;
-  return adhoc ? Dot11TypeSet.ADHOC : beacon ? Dot11TypeSet.BEACON_AP : Dot11TypeSet.PROBE_AP;
+/**
+ * Whether Kismet's dissector takes the frame (it drops control frames, unknown subtypes, and
+ * management frames too short for the fixed fields it reads).
+ */
+function kismetReads(packet: Packet, frame: Dot11Frame, header: Dot11Header): boolean {
+  const subtype = header.subtype;
+  if (header.type === Dot11Type.DATA) return (UNKNOWN_DATA & (1 << subtype)) === 0;
+  if (header.type !== Dot11Type.MANAGEMENT || (UNKNOWN_MANAGEMENT & (1 << subtype)) !== 0) return false;
+  const length = frame.frameLength!;
+  if ((BEACON_FIXED_FIELDS & (1 << subtype)) !== 0) return length >= BEACON_FIXED_FIELDS_END && packet.data !== undefined;
+  return (ACTION_SUBTYPES & (1 << subtype)) === 0 || length >= ACTION_MINIMUM;
 }
 
-function leastRecent(list: readonly AdvertisedSsid[]): AdvertisedSsid {
-  let oldest = list[0]!;
-  for (const record of list) if (record.lastTime < oldest.lastTime) oldest = record;
-  return oldest;
+/** A WDS transmitter or receiver: an access point peering with another. */
+function wdsAccessPoint(device: TrackedDevice): void {
+  device.basicTypeSet |= AP_OR_PEER;
+  device.type = Dot11DeviceType.WDS_AP;
+}
+
+/** Counts a data frame on the device that sent it. */
+function countData(transmitter: TrackedDevice, frame: Dot11Frame, header: Dot11Header): void {
+  const bytes = frame.frameLength ?? 0;
+  transmitter.packetsData++;
+  if (header.protected) transmitter.packetsCrypt++;
+  const dot11 = dot11Of(transmitter);
+  dot11.datasize += bytes;
+  if (header.retry) {
+    dot11.numRetries++;
+    dot11.datasizeRetry += bytes;
+  }
 }

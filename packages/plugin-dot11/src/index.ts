@@ -114,6 +114,6 @@ export type { Dot11Frame, Dot11Radio } from './parse/decode.js';
 export type { Dot11Header } from './parse/dot11-header.js';
 export type { Dot11Ies } from './parse/ies.js';
 export { Dot11Device } from './device/dot11-device.js';
-export { Dot11TypeSet, BasicType } from './device/typeset.js';
+export { Dot11TypeSet, BasicType, Dot11DeviceType } from './device/typeset.js';
 export { Crypt, BasicCrypt } from './device/crypt.js';
 export { Dot11Topic } from './events.js';

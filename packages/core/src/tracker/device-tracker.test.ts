@@ -43,6 +43,20 @@ test('tracker_device_timeout forgets devices not heard for that long, oldest fir
   }
 });
 
+test('find gives a PHY\'s device by MAC without creating one', async () => {
+  const t = await createTestService({ plugins: [testPhyPlugin], log: quiet });
+  try {
+    const phy = t.svc.devices.phy('TESTPHY')!;
+    assert.is(t.svc.devices.find(phy, 0x020000000005), undefined);
+    assert.is(t.svc.devices.size, 0);
+    new TestSource(t.svc).send({ mac: mac(5), name: 'd5' });
+    assert.is(t.svc.devices.find(phy, 0x020000000005)!.name, 'd5');
+    assert.is(t.svc.devices.find(phy, 0x020000000006), undefined);
+  } finally {
+    await t.close();
+  }
+});
+
 test('a PHY view with recheckOnUpdate follows changes: a device joins when it gains a name', async () => {
   const t = await createTestService({ plugins: [testPhyPlugin], log: quiet });
   try {

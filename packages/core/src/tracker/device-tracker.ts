@@ -262,6 +262,14 @@ export class DeviceTracker {
     return device;
   }
 
+  /**
+   * The PHY's device with this MAC, or undefined; never creates one. A classifier uses it for
+   * frames that may update a device but must not make one (Kismet's "existing only" updates).
+   */
+  find(phy: PhyState, mac: number): TrackedDevice | undefined {
+    return this.#byPhy[phy.id]!.get(mac);
+  }
+
   /** Every device with this MAC, across PHYs. */
   byMac(mac: number): TrackedDevice[] {
     const found: TrackedDevice[] = [];

@@ -5,7 +5,7 @@
  * its BSS. Parts that many devices never use (SSID lists, maps, handshakes) exist only once
  * used, which keeps a client that only probes small.
  */
-import { dataMap, formatMac, type RecordSource } from '@svc/core';
+import { dataMap, formatMac, type RecordSource, type TrackedDevice } from '@svc/core';
 import { Dot11Client } from './client-record.js';
 import type { AdvertisedSsid, ProbedSsid } from './ssid-record.js';
 
@@ -18,6 +18,11 @@ export const MAX_PROBED_SSIDS = 64;
  * behind every access point of a large network would otherwise hold a record per AP.
  */
 export const MAX_CLIENT_APS = 64;
+
+/** The dot11 sub-record of a device, created on first use. */
+export function dot11Of(device: TrackedDevice): Dot11Device {
+  return (device.components.dot11 ??= new Dot11Device());
+}
 
 /** Direction of an EAPOL-Key message. */
 export const EapolDirection = { FROM_AP: 1, TO_AP: 2 } as const;

@@ -9,7 +9,7 @@ const f = (name: string, type: FieldType, description: string): FieldDefinition 
 
 /** Fields directly inside `dot11.device`. */
 const DEVICE_FIELDS: readonly FieldDefinition[] = [
-  f('dot11.device.typeset', 'uint64_t', 'roles seen: 1 beacon AP, 2 ad-hoc, 4 client, 8 wired, 16 WDS, 64 inferred wireless, 256 probe-responding AP'),
+  f('dot11.device.typeset', 'uint64_t', 'access point roles seen, as Kismet sets them: 1 beacon AP, 2 ad-hoc (IBSS), 256 probe-responding AP'),
   f('dot11.device.client_map', 'map[mac_addr,dot11_client]', 'access points this station is a client of, by BSSID'),
   f('dot11.device.num_client_aps', 'uint64_t', 'number of access points in client_map'),
   f('dot11.device.advertised_ssid_map', 'vector[dot11_advertisedssid]', 'networks advertised in beacons'),

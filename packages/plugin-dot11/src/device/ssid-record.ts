@@ -125,9 +125,6 @@ export class AdvertisedSsid {
   country = '';
   wps: WpsInfo | undefined;
   tags: readonly number[] = [];
-  /** Channel (text) and frequency (kHz) the DS parameter element of the remembered frame gave its sender. */
-  #dsChannel = '';
-  #dsFrequencyKhz = 0;
   /** The frame the last full update came from (see {@link AdvertisedSsid.repeats}); -1 when none. */
   #elementsHash = -1;
   #capability = -1;
@@ -150,27 +147,11 @@ export class AdvertisedSsid {
     return this.#elementsHash === elementsHash && this.#capability === capability && this.#radioMhz === radioMhz;
   }
 
-  /**
-   * Notes the frame the full update just made was read from, with the channel text and
-   * frequency (kHz) its DS parameter element gave the sender ('' and 0 without one), so that a
-   * repeat can give them again without reading the element.
-   */
-  rememberFrame(elementsHash: number, capability: number, radioMhz: number, dsChannel: string, dsFrequencyKhz: number): void {
+  /** Notes the frame the full update just made was read from (see {@link AdvertisedSsid.repeats}). */
+  rememberFrame(elementsHash: number, capability: number, radioMhz: number): void {
     this.#elementsHash = elementsHash;
     this.#capability = capability;
     this.#radioMhz = radioMhz;
-    this.#dsChannel = dsChannel;
-    this.#dsFrequencyKhz = dsFrequencyKhz;
-  }
-
-  /** The DS parameter channel of the remembered frame ('' without one). */
-  get dsChannel(): string {
-    return this.#dsChannel;
-  }
-
-  /** The frequency in kHz that channel gave its sender (0 when unknown). */
-  get dsFrequencyKhz(): number {
-    return this.#dsFrequencyKhz;
   }
 
   /** Records one beacon or probe response for this network. */

@@ -32,6 +32,8 @@ export interface Dot11Frame {
   readonly radio: Dot11Radio;
   /** Bytes of the 802.11 frame itself (no radio header, no FCS), once the radio header was read. */
   frameLength?: number;
+  /** Where the 802.11 frame starts in the packet's bytes (after the radio header), once that was read. */
+  frameStart?: number;
   /** Frame type and subtype, whenever the frame control was readable (even when the rest is cut). */
   type?: number;
   subtype?: number;
@@ -76,6 +78,7 @@ const FIXED_FIELDS: Readonly<Record<number, number>> = {
 class DecodedFrame implements Dot11Frame {
   readonly radio: Dot11Radio = { freqMhz: undefined, channel: undefined, signalDbm: undefined, noiseDbm: undefined, rate: undefined, widthMhz: undefined, badFcs: false };
   frameLength: number | undefined = undefined;
+  frameStart: number | undefined = undefined;
   type: number | undefined = undefined;
   subtype: number | undefined = undefined;
   header: Dot11Header | undefined = undefined;
@@ -164,6 +167,7 @@ export function decodeDot11(data: Buffer, linkType: number, parsers?: IeParserTa
     if (radio.freqMhz !== undefined) radio.channel = channelOfFrequency(radio.freqMhz);
     if (end < start) throw new Dot11Malformed('the frame is shorter than its FCS');
     frame.frameLength = end - start;
+    frame.frameStart = start;
     const header = parseDot11Header(data, start, end);
     frame.header = header;
     frame.type = header.type;
