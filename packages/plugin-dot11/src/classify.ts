@@ -67,8 +67,10 @@ export class Dot11Classifier {
     else if (header.type === Dot11Type.DATA) this.#data(packet, frame, header, transmitter, time);
   }
 
-  #touch(packet: Packet, mac: number, transmitted: boolean): TrackedDevice {
+  /** Touches a device; undefined when an ingest filter rule drops the packet. */
+  #touch(packet: Packet, mac: number, transmitted: boolean): TrackedDevice | undefined {
     const device = this.devices.touch(packet, this.phy, mac, transmitted);
+    if (device === undefined) return undefined;
     if (device.components.dot11 === undefined) {
       device.components.dot11 = new Dot11Device();
       device.type = dot11TypeName(0);
@@ -154,6 +156,7 @@ export class Dot11Classifier {
    */
   scanned(packet: Packet, network: ScannedNetwork): void {
     const device = this.#touch(packet, network.bssid, true);
+    if (device === undefined) return;
     device.packetsTx++;
     const role = network.adhoc ? Dot11TypeSet.ADHOC : Dot11TypeSet.BEACON_AP;
     this.#network(device, network.ssid, true, role, undefined, network.crypt, undefined, network.channel, packet.tsSec + packet.tsUsec / 1e6);
