@@ -208,9 +208,9 @@ test('API rules and an API default are saved and come back after a restart; conf
     assert.equal(
       second.svc.filters.rules().map((rule) => [rule.phy, rule.match.kind, rule.action, rule.origin]),
       [
+        [ANY_PHY, 'randomized', 'block', 'config'],
         ['TESTPHY', 'mac', 'block', 'api'],
         [ANY_PHY, 'oui', 'pass', 'api'],
-        [ANY_PHY, 'randomized', 'block', 'config'],
       ],
     );
     assert.is(second.svc.filters.defaultAction, 'block');

@@ -20,7 +20,7 @@ import type { Logger } from '../logger.js';
 import type { Packet } from '../packets/packet.js';
 import type { PhyState } from '../tracker/tracked-device.js';
 import { MacPrefixTable } from '../util/mac-prefix.js';
-import { readJsonState, writeJsonState } from '../util/json-state.js';
+import { configFirst, readJsonState, writeJsonState } from '../util/json-state.js';
 import {
   ANY_PHY,
   filterKey,
@@ -89,7 +89,7 @@ export class IngestFilter {
 
   /** Every rule, config rules first, then in the order they were added. */
   rules(): FilterRule[] {
-    return [...this.#rules.values()];
+    return configFirst([...this.#rules.values()]);
   }
 
   /** The rule with this PHY and match, if any. */

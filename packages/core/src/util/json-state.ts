@@ -2,7 +2,8 @@
  * Small JSON state files in the config dir (watchlists, ingest filter rules): read at start,
  * replaced atomically on every change. A file that cannot be read is set aside with a warning,
  * never overwritten, so a hand edit gone wrong loses nothing; a write that fails is logged and
- * the state stays in memory.
+ * the state stays in memory. Entries kept there sit beside entries from config lines, which are
+ * listed first.
  */
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import type { Logger } from '../logger.js';
@@ -28,4 +29,9 @@ export function writeJsonState(file: string, value: unknown, log: Logger, what: 
   } catch (error) {
     log.error(`could not save the ${what} to ${file}; they stay in memory until the server stops`, error);
   }
+}
+
+/** Entries from config lines before those added through the API, each group in its own order (the sort is stable). */
+export function configFirst<T extends { readonly origin: 'config' | 'api' }>(items: T[]): T[] {
+  return items.sort((a, b) => Number(a.origin === 'api') - Number(b.origin === 'api'));
 }

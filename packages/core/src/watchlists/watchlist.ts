@@ -8,7 +8,7 @@
  */
 import { SvcError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { readJsonState, writeJsonState } from '../util/json-state.js';
+import { configFirst, readJsonState, writeJsonState } from '../util/json-state.js';
 import { formatMacPrefix, MacPrefixTable, macPrefixKey, parseMacPrefix, type MacPrefix } from '../util/mac-prefix.js';
 
 /** The two lists. */
@@ -111,7 +111,7 @@ export class Watchlist {
 
   /** The entries of the given lists, config entries first, then in the order they were added. */
   entries(types: readonly WatchType[] = WATCH_TYPES): WatchEntry[] {
-    return types.flatMap((type) => [...this.#entries[type].values()]);
+    return types.flatMap((type) => configFirst([...this.#entries[type].values()]));
   }
 
   /** The most specific entry of a list a MAC falls under. */
