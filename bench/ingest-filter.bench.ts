@@ -11,26 +11,16 @@
  * Prints frames per second per setting, the cost against no rules, and what the blocking rule
  * dropped; then a direct count of lookups per second against the 1,000 rules.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createLogger, formatMac, IngestFilter, parseFilterMatch, type FilterAction, type PhyState } from '@svc/core';
-import { createTestService, seededRandom, testDataPath } from '@svc/core/testing';
+import { createTestService, seededRandom } from '@svc/core/testing';
 import dot11Plugin from '@svc/plugin-dot11';
+import { BIG_CAPTURE_FRAMES, bigCapture } from './big-capture.js';
 
-const FRAMES = 1_000_000;
+const FRAMES = BIG_CAPTURE_FRAMES;
 const ROUNDS = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const cacheDir = join(tmpdir(), 'svc-bench');
-mkdirSync(cacheDir, { recursive: true });
-const capture = join(cacheDir, 'big-1m-seed1.pcap');
-if (!existsSync(capture)) {
-  console.log(`generating ${capture} with make-big-pcap.py (about 10 s, once)`);
-  const made = spawnSync('python3', [testDataPath('dot11', 'make-big-pcap.py'), '-o', capture, '--no-summary'], { stdio: 'inherit' });
-  if (made.status !== 0) throw new Error('make-big-pcap.py failed; is python3 installed?');
-}
+const capture = bigCapture();
 
 /** 1,000 rules none of the capture's MACs fall under: first octets the generator never uses, globally administered. */
 function unmatchedRules(): { phy: string; match: string; action: FilterAction }[] {
