@@ -1,5 +1,5 @@
 /**
- * The app's shell: the login gate, the navigation (the four built-in pages and those UI modules
+ * The app's shell: the login gate, the navigation (the five built-in pages and those UI modules
  * add), who is logged in, whether the event bus is connected, and the page the URL names.
  */
 import { useEffect, useState } from 'preact/hooks';
@@ -8,6 +8,7 @@ import { Login } from './components/Login';
 import { connected, startEventBus, stopEventBus } from './event-bus';
 import { Alerts } from './pages/Alerts';
 import { Devices } from './pages/Devices';
+import { Filters } from './pages/Filters';
 import { Sources } from './pages/Sources';
 import { System } from './pages/System';
 import { navigate, route } from './router';
@@ -18,6 +19,7 @@ const PAGES = [
   { id: 'devices', title: 'Devices', render: Devices },
   { id: 'sources', title: 'Sources', render: Sources },
   { id: 'alerts', title: 'Alerts', render: Alerts },
+  { id: 'filters', title: 'Filters', render: Filters },
   { id: 'system', title: 'System', render: System },
 ] as const;
 
