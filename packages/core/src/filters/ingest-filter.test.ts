@@ -161,6 +161,24 @@ test('a packet whose transmitter is blocked touches nothing more; one touched be
   }
 });
 
+test('admits(): a PHY asks about a MAC it does not track; a blocked one marks the packet filtered and counts on its rule', async () => {
+  const t = await createTestService({ plugins: [testPhyPlugin], config: { ingest_filter: 'any,AA:00:00:00:00:01,block' }, log: quiet });
+  try {
+    const phy = t.svc.devices.phy('TESTPHY')!;
+    const passed = packet();
+    assert.ok(t.svc.devices.admits(passed, phy, mac('AA:00:00:00:00:02')));
+    assert.not.ok(passed.filtered);
+    assert.is(t.svc.devices.size, 0, 'nothing is tracked by asking');
+    const blocked = packet();
+    assert.not.ok(t.svc.devices.admits(blocked, phy, mac('AA:00:00:00:00:01')));
+    assert.ok(blocked.filtered);
+    assert.not.ok(t.svc.devices.admits(blocked, phy, mac('AA:00:00:00:00:02')), 'nothing more of a dropped packet');
+    assert.is(t.svc.filters.rules()[0]!.droppedPackets, 1);
+  } finally {
+    await t.close();
+  }
+});
+
 test('a rule added at runtime removes the tracked devices it blocks (counted on it) and drops their packets from then on; removing it lets them back', async () => {
   const t = await createTestService({ plugins: [testPhyPlugin], log: quiet });
   try {

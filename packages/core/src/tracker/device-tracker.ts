@@ -209,6 +209,17 @@ export class DeviceTracker {
     return device;
   }
 
+  /**
+   * For a MAC a PHY reads from a frame but does not track (the addresses of control frames):
+   * false when an ingest filter rule blocks it, with the packet then marked filtered and counted
+   * as that rule's, so the logs skip the frame as they skip frames of blocked devices.
+   */
+  admits(packet: Packet, phy: PhyState, mac: number): boolean {
+    if (packet.filtered === true) return false;
+    if (this.#filter === undefined || this.#byPhy[phy.id]!.get(mac) !== undefined) return true;
+    return !this.#filter.drops(packet, phy, mac);
+  }
+
   /** The device's full record (base fields and PHY sub-record), as events and clients get it. */
   record(device: TrackedDevice, now = nowSeconds()): Record<string, unknown> {
     return deviceRecord(device, now);

@@ -33,8 +33,11 @@ export interface PresenceSettings {
 export class DevicePresence implements PresenceWatcher {
   readonly foundAfter: number;
   readonly lostAfter: number;
-  /** Devices watched for loss, with the entry that asked for it. */
-  readonly #watched = new Map<TrackedDevice, WatchEntry>();
+  /**
+   * Devices watched for loss by key, with the entry that asked for it. By key, not by record: a
+   * device the tracker forgot and heard again is a new record of the same device.
+   */
+  readonly #watched = new Map<string, { device: TrackedDevice; entry: WatchEntry }>();
   #timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -47,10 +50,10 @@ export class DevicePresence implements PresenceWatcher {
     this.lostAfter = settings.lostAfter;
     const update = () => {
       devices.watchPresence(watchlist.size > 0 ? this : undefined);
-      for (const [device, entry] of this.#watched) {
-        const now = watchlist.match('lost', device.mac);
-        if (now === undefined) this.#watched.delete(device);
-        else if (now !== entry) this.#watched.set(device, now);
+      for (const [key, watch] of this.#watched) {
+        const entry = watchlist.match('lost', watch.device.mac);
+        if (entry === undefined) this.#watched.delete(key);
+        else watch.entry = entry;
       }
     };
     watchlist.onChange(update);
@@ -78,20 +81,21 @@ export class DevicePresence implements PresenceWatcher {
       if (record) found.lastAlert = record['svc.alert.timestamp'] as number;
     }
     const lost = this.watchlist.match('lost', device.mac);
-    if (lost) this.#watched.set(device, lost);
+    if (lost) this.#watched.set(device.key, { device, entry: lost });
   }
 
   /** Raises DEVICELOST for each watched device silent for longer than `lostAfter`; the timer calls it. */
   check(now = nowSeconds()): void {
-    for (const [device, entry] of this.#watched) {
-      if (now - device.modTime <= this.lostAfter) continue;
-      this.#watched.delete(device);
+    for (const [key, { device, entry }] of this.#watched) {
+      const current = this.devices.byKey(key);
+      if (now - (current ?? device).modTime <= this.lostAfter) continue;
+      this.#watched.delete(key);
       const record = this.alerts.tryRaise({
         name: DEVICE_LOST_ALERT,
-        text: `Monitored device ${describe(device, entry)} hasn't been seen for ${this.lostAfter} seconds.`,
+        text: `Monitored device ${describe(current ?? device, entry)} hasn't been seen for ${this.lostAfter} seconds.`,
         sourceMac: formatMac(device.mac),
-        channel: device.channel,
-        deviceKey: this.devices.byKey(device.key) === device ? device.key : undefined,
+        channel: (current ?? device).channel,
+        deviceKey: current ? key : undefined,
       });
       if (record) entry.lastAlert = record['svc.alert.timestamp'] as number;
     }
