@@ -13,14 +13,14 @@ import { spawnSync } from 'node:child_process';
 import { createLogger } from '@svc/core';
 import { createTestService } from '@svc/core/testing';
 import dot11Plugin from '@svc/plugin-dot11';
-import { bigCapture } from './big-capture.js';
+import { BIG_CAPTURE_FRAMES, bigCapture } from './big-capture.js';
 
-const FRAMES = 1_000_000;
+const FRAMES = BIG_CAPTURE_FRAMES;
 const ROUNDS = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const gc = (globalThis as { gc?: () => void }).gc;
 
-const capture = bigCapture(FRAMES);
+const capture = bigCapture();
 
 function heapUsed(): number {
   gc?.();

@@ -50,7 +50,10 @@ export interface DeviceComponents {}
 export type { PhyDefinition, PhyDeviceComponent } from './tracker/phy.js';
 export { csvField, type WigleRow } from './logging/wigle/wigle-csv.js';
 export type { LogTypeDefinition, LogOpenContext, LogWriter } from './logging/log-type.js';
-export { DeviceTracker, type TrackerSettings } from './tracker/device-tracker.js';
+export { DeviceTracker, type PresenceWatcher, type TrackerSettings } from './tracker/device-tracker.js';
+export { IngestFilter } from './filters/ingest-filter.js';
+export { FilterRule, ANY_PHY, formatFilterMatch, parseFilterMatch, type FilterAction, type FilterMatch, type FilterOrigin } from './filters/filter-rule.js';
+export { Watchlist, WATCH_TYPES, type WatchEntry, type WatchItem, type WatchType } from './watchlists/watchlist.js';
 export { TrackedDevice, type PhyState, type SeenBy } from './tracker/tracked-device.js';
 export { deviceKey, kismetChecksum, parseDeviceKey, phyKeyPrefix } from './tracker/device-key.js';
 export { lookupManufacturer } from './tracker/oui.js';
@@ -58,6 +61,7 @@ export { Rrd } from './tracker/rrd.js';
 export { SignalData } from './tracker/signal.js';
 export { DeviceViews, DeviceView } from './views/device-views.js';
 export { formatMac, macFromBytes, macMatches, normalizeMac, parseMac, parseMacMask, type MacMask } from './util/mac.js';
+export { formatMacPrefix, macInPrefix, MacPrefixTable, parseMacPrefix, type MacPrefix } from './util/mac-prefix.js';
 export type {
   Capture,
   CaptureInfo,

@@ -24,6 +24,8 @@ import type { GpsTypeDefinition } from './gps/gps-type.js';
 import type { GpsTracker } from './gps/gps-tracker.js';
 import type { UiModuleRegistry } from './ui/ui-module.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
+import type { IngestFilter } from './filters/ingest-filter.js';
+import type { Watchlist } from './watchlists/watchlist.js';
 
 /** How one plugin fared at boot. */
 export interface PluginStatus {
@@ -63,6 +65,10 @@ export interface Service {
   readonly datasources: DatasourceTracker;
   /** Every GPS and the best current position, which is stamped onto packets. */
   readonly gps: GpsTracker;
+  /** The ingest filter rules the tracker applies before tracking (`/filters/ingest/...`). */
+  readonly filters: IngestFilter;
+  /** The DEVICEFOUND / DEVICELOST watchlists (`/devices/alerts/mac/...`). */
+  readonly watchlist: Watchlist;
   /** User names and tags of devices, kept across restarts; routes that change them call `save`. */
   readonly deviceAnnotations: DeviceAnnotations;
   /** This server's UUID, persisted in the config dir. */

@@ -5,7 +5,14 @@
  * app. `start()` listens and fires `ready`; `stop()` fires `shutdown` and closes everything.
  */
 import type { Hono } from 'hono';
-import { AlertTracker, parseAlertOverrides } from './alerts/alert-tracker.js';
+import { AlertTracker, parseAlertOverrides, parseDisabledAlerts } from './alerts/alert-tracker.js';
+import { sourceErrorAlertPlugin } from './alerts/source-error-alert.js';
+import { parseFilterAction, parseFilterLine } from './filters/filter-rule.js';
+import { IngestFilter } from './filters/ingest-filter.js';
+import { locationRecord } from './gps/gps-records.js';
+import { filtersPlugin } from './http/routes/filters.js';
+import { watchlistsPlugin } from './http/routes/watchlists.js';
+import { parseWatchLine, Watchlist, WATCH_TYPES } from './watchlists/watchlist.js';
 import { ApiKeyStore } from './auth/api-keys.js';
 import { Authenticator } from './auth/authenticator.js';
 import { DEFAULT_ADMIN_USER, resolveAdminCredentials, type AdminCredentials } from './auth/credentials.js';
@@ -107,10 +114,18 @@ export async function createService(config: Config, options: CreateServiceOption
   const messages = new MessageBus(log, config.getNumber('message_backlog', 50, { min: 1, integer: true }), (record) =>
     events.publish('MESSAGE', record),
   );
+  let gps: GpsTracker | undefined;
+  let devices: DeviceTracker | undefined;
   const alerts = new AlertTracker({
     backlogSize: config.getNumber('alertbacklog', 50, { min: 1, integer: true }),
     rateOverrides: parseAlertOverrides(config.getAll('alert')),
+    disabled: parseDisabledAlerts(config.getAll('disable_alert')),
     hasPhy: (name) => phys.has(name),
+    phyId: (name) => devices?.phy(name)?.id ?? -1,
+    location: () => {
+      const best = gps?.best();
+      return best ? locationRecord(best.fix, true) : undefined;
+    },
     onRaised: (record) => {
       messages.post(`ALERT ${record['svc.alert.header']}: ${record['svc.alert.text']}`, MessageFlags.ALERT);
       events.publish('ALERT', record);
@@ -120,7 +135,7 @@ export async function createService(config: Config, options: CreateServiceOption
   const configViews = parseConfigViews(config.getAll('view'));
   const deviceViews = new DeviceViews();
   const deviceAnnotations = new DeviceAnnotations(expandPath(config.get('tracker_state_file') ?? 'device_annotations.json', config.configDir), log);
-  const devices = new DeviceTracker(hooks, events, deviceViews, {
+  devices = new DeviceTracker(hooks, events, deviceViews, {
     manufLookup: config.getBoolean('manuf_lookup', true),
     trackRrds: config.getBoolean('track_device_rrds', true),
     deviceTimeout: config.getNumber('tracker_device_timeout', 0, { min: 0 }),
@@ -128,7 +143,7 @@ export async function createService(config: Config, options: CreateServiceOption
   }, deviceAnnotations);
 
   const retryDelay = config.getNumber('source_retry_delay', 5, { min: 0.1, max: 3600 });
-  const gps = new GpsTracker({ types: gpsTypes, messages, log, validFor: config.getNumber('gps_fix_valid_time', 10, { min: 1 }), retryDelay });
+  gps = new GpsTracker({ types: gpsTypes, messages, log, validFor: config.getNumber('gps_fix_valid_time', 10, { min: 1 }), retryDelay });
   const datasources = new DatasourceTracker({
     types: datasourceTypes,
     gps,
@@ -150,6 +165,24 @@ export async function createService(config: Config, options: CreateServiceOption
       forgetRemoteAfter: config.getNumber('remote_capture_forget_after', 3600, { min: 0.1 }),
     },
   });
+
+  const filters = new IngestFilter({
+    stateFile: expandPath(config.get('ingest_filter_file') ?? 'ingest_filters.json', config.configDir),
+    log,
+    defaultAction: configValue(config, 'ingest_filter_default', (value) => parseFilterAction(value, 'ingest_filter_default')),
+    hasPhy: (name) => phys.has(name),
+  });
+  const filterLines = config.values('ingest_filter').map(({ value, origin }) => ({ ...configValue(config, 'ingest_filter', () => parseFilterLine(value), origin), origin }));
+  const watchlist = new Watchlist({ stateFile: expandPath(config.get('watchlist_file') ?? 'device_watchlist.json', config.configDir), log });
+  for (const type of WATCH_TYPES) {
+    for (const { value, origin } of config.values(`device${type}`)) {
+      watchlist.addConfig(type, configValue(config, `device${type}`, () => parseWatchLine(`device${type}`, value), origin), origin);
+    }
+  }
+  const presenceSettings = {
+    foundAfter: config.getNumber('devicefound_timeout', 60, { min: 0 }),
+    lostAfter: config.getNumber('devicelost_timeout', 60, { min: 1 }),
+  };
 
   const serve = options.serve !== false;
   const admin: AdminCredentials = serve ? resolveAdminCredentials(config) : { username: DEFAULT_ADMIN_USER, password: randomPassword(), generated: false };
@@ -200,6 +233,8 @@ export async function createService(config: Config, options: CreateServiceOption
     deviceAnnotations,
     datasources,
     gps,
+    filters,
+    watchlist,
     serverUuid: resolveServerUuid(config),
     startTime,
     plugins: pluginStatuses,
@@ -220,6 +255,9 @@ export async function createService(config: Config, options: CreateServiceOption
     messagebusPlugin,
     eventbusPlugin,
     alertsPlugin,
+    sourceErrorAlertPlugin,
+    watchlistsPlugin(presenceSettings),
+    filtersPlugin,
     authPlugin(apiKeys, authenticator),
     devicesPlugin(configViews),
     datasourcesPlugin,
@@ -280,6 +318,9 @@ export async function createService(config: Config, options: CreateServiceOption
     }),
   );
   for (const view of views.list()) deviceViews.add(view);
+  for (const line of filterLines) filters.addConfigRule(line.phy, line.match, line.action, line.origin);
+  filters.checkSavedPhys();
+  devices.useFilter(filters);
 
   const knownKeys = new Set(Object.keys(CORE_CONFIG_KEYS));
   for (const entry of ordered) for (const key of Object.keys(entry.plugin.configKeys ?? {})) knownKeys.add(key);
@@ -365,6 +406,18 @@ async function prepareStartupSources(config: Config, datasources: DatasourceTrac
     }
   }
   return prepared;
+}
+
+/**
+ * Parses a config value with `parse`; its error becomes a config error naming where the line
+ * is (`origin`, or the key's last origin).
+ */
+function configValue<T>(config: Config, key: string, parse: (value: string) => T, origin = config.origin(key)): T {
+  try {
+    return parse(config.get(key) ?? '');
+  } catch (error) {
+    throw new SvcError('SVC_ERR_CONFIG_VALUE', `${origin}: ${error instanceof SvcError ? error.message : describeError(error)}`, { cause: error });
+  }
 }
 
 /** `log_level`: what the server log keeps; a value that is not a level is a config error naming its origin. */

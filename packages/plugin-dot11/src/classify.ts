@@ -143,6 +143,8 @@ export class Dot11Classifier {
   #touch(packet: Packet, mac: number, radio: boolean, existingOnly: boolean): TrackedDevice | undefined {
     if (existingOnly && this.devices.find(this.phy, mac) === undefined) return undefined;
     const device = this.devices.touch(packet, this.phy, mac, radio);
+    // An ingest filter rule dropped the packet: nothing of it is tracked.
+    if (device === undefined) return undefined;
     if (device.components.dot11 === undefined) {
       device.components.dot11 = new Dot11Device();
       device.type = Dot11DeviceType.DEVICE;
@@ -322,7 +324,8 @@ export class Dot11Classifier {
    */
   scanned(packet: Packet, network: ScannedNetwork): void {
     this.#transmitterMac = network.bssid;
-    const device = this.#touch(packet, network.bssid, true, false)!;
+    const device = this.#touch(packet, network.bssid, true, false);
+    if (device === undefined) return;
     device.packetsTx++;
     if (network.adhoc) this.#adhoc(device, true);
     else {

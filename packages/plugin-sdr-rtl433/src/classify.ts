@@ -33,6 +33,7 @@ export class Rtl433Classifier {
   /** Updates the sensor that sent the message. */
   classify(packet: Packet, message: Rtl433Message): void {
     const device = this.devices.touch(packet, this.phy, sensorMac(message));
+    if (device === undefined) return; // an ingest filter rule blocks it
     device.packetsTx++;
     let sensor = device.components.rtl433;
     if (sensor === undefined) {

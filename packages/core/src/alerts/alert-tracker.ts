@@ -1,12 +1,14 @@
 /**
  * Alerts: named conditions (defined by plugins at boot, by config, or at runtime through
  * `define_alert.cmd`) that are raised with a text and some MACs, throttled per definition,
- * kept in a backlog, posted to the message bus and published as `ALERT` events.
+ * kept in a backlog, posted to the message bus and published as `ALERT` events. Config can
+ * change an alert's rates (`alert=NAME,rate,burst`) or turn it off (`disable_alert=NAME`, the
+ * same as rates of 0); an alert raised while a GPS has a valid fix carries the position.
  */
 import { SvcError } from '../errors.js';
 import { nowSeconds } from '../time/timestamp.js';
 import { normalizeMac } from '../util/mac.js';
-import { formatRate, parseRate, Throttle } from './rate.js';
+import { formatRate, parseRate, RATE_UNITS, Throttle } from './rate.js';
 
 /** Alert classes clients group alerts by. */
 export const ALERT_CLASSES = ['SYSTEM', 'DENIAL', 'EXPLOIT', 'PROBE', 'SPOOF', 'OTHER'] as const;
@@ -38,6 +40,8 @@ export interface RaiseAlertInput {
   readonly otherMac?: string;
   readonly channel?: string;
   readonly deviceKey?: string;
+  /** Severity of this alert when it differs from its definition's (Kismet raises SOURCEERROR as critical). */
+  readonly severity?: number;
 }
 
 interface AlertDefinition {
@@ -50,7 +54,12 @@ interface AlertDefinition {
 }
 
 /** A raised alert as served to clients. */
-export type AlertRecord = Record<string, string | number>;
+export type AlertRecord = Record<string, string | number | Record<string, unknown>>;
+
+const RATE_UNIT_NUMBERS = Object.keys(RATE_UNITS);
+
+/** The rates that turn an alert off. */
+const OFF = { throttle: '0/min', burst: '0/sec' };
 
 const ZERO_MAC = '00:00:00:00:00:00';
 
@@ -65,8 +74,14 @@ export class AlertTracker {
       backlogSize: number;
       /** `alert=NAME,throttle,burst` config overrides, applied when NAME is defined. */
       rateOverrides: ReadonlyMap<string, { throttle: string; burst: string }>;
+      /** `disable_alert=NAME` names: defined with rates of 0, so they are never raised. */
+      disabled?: ReadonlySet<string>;
       /** Whether a PHY name is known (for `phyname`). */
       hasPhy: (name: string) => boolean;
+      /** The PHY's number (Kismet's `phyid`), -1 when unknown. */
+      phyId?: (name: string) => number;
+      /** The current position as a location record, when a GPS has a valid fix. */
+      location?: () => Record<string, unknown> | undefined;
       /** Called for each raised alert (message bus + ALERT event). */
       onRaised: (record: AlertRecord) => void;
     },
@@ -79,7 +94,7 @@ export class AlertTracker {
       throw new SvcError('SVC_ERR_BAD_REQUEST', `alert name '${input.name}' must be letters, digits and '_'`);
     }
     if (this.#definitions.has(header)) throw new SvcError('SVC_ERR_CONFLICT', `alert '${header}' is already defined`);
-    const override = this.options.rateOverrides.get(header);
+    const override = this.options.disabled?.has(header) ? OFF : this.options.rateOverrides.get(header);
     const limit = parseRate(override?.throttle ?? input.throttle, 'throttle');
     const burst = parseRate(override?.burst ?? input.burst, 'burst');
     const alertClass = (input.class ?? 'OTHER').toUpperCase();
@@ -109,7 +124,26 @@ export class AlertTracker {
     return this.#definitions.has(name.trim().toUpperCase());
   }
 
-  /** Raises an alert: 404 if undefined, 400 for a bad MAC, 429 when throttled. */
+  /** Names that `alert=` and `disable_alert=` lines set but no definition uses (typos, or alerts a client has yet to define). */
+  unusedConfigNames(): string[] {
+    const names = new Set([...this.options.rateOverrides.keys(), ...(this.options.disabled ?? [])]);
+    return [...names].filter((name) => !this.#definitions.has(name));
+  }
+
+  /**
+   * Raises an alert unless its throttle holds it back (then undefined): what built-in
+   * conditions call, for which a throttled alert is the normal case, not an error.
+   */
+  tryRaise(input: RaiseAlertInput): AlertRecord | undefined {
+    try {
+      return this.raise(input);
+    } catch (error) {
+      if (error instanceof SvcError && error.code === 'SVC_ERR_ALERT_THROTTLED') return undefined;
+      throw error;
+    }
+  }
+
+  /** Raises an alert: 404 if undefined, 400 for a bad MAC or severity, 429 when throttled. */
   raise(input: RaiseAlertInput): AlertRecord {
     const header = input.name.trim().toUpperCase();
     const definition = this.#definitions.get(header);
@@ -120,6 +154,10 @@ export class AlertTracker {
       'svc.alert.dest_mac': macOrZero(input.destMac, 'dest'),
       'svc.alert.other_mac': macOrZero(input.otherMac, 'other'),
     };
+    const severity = input.severity ?? definition.severity;
+    if (!(ALERT_SEVERITIES as readonly number[]).includes(severity)) {
+      throw new SvcError('SVC_ERR_BAD_REQUEST', `severity ${severity} is not one of ${ALERT_SEVERITIES.join(', ')}`);
+    }
     const now = nowSeconds();
     if (!definition.throttle.tryAcquire(now)) {
       throw new SvcError('SVC_ERR_ALERT_THROTTLED', `alert '${header}' has reached its throttle (${formatRate(definition.throttle.limit)}, burst ${formatRate(definition.throttle.burst)}); not raised`);
@@ -128,7 +166,7 @@ export class AlertTracker {
       'svc.alert.hash': this.#nextHash++ >>> 0,
       'svc.alert.header': header,
       'svc.alert.class': definition.alertClass,
-      'svc.alert.severity': definition.severity,
+      'svc.alert.severity': severity,
       'svc.alert.phy_name': definition.phyName,
       'svc.alert.timestamp': Math.round(now * 1e6) / 1e6,
       'svc.alert.device_key': input.deviceKey ?? '',
@@ -136,6 +174,8 @@ export class AlertTracker {
       'svc.alert.channel': input.channel ?? '',
       'svc.alert.text': input.text,
     };
+    const location = this.options.location?.();
+    if (location) record['svc.alert.location'] = location;
     this.#backlog.push(record);
     if (this.#backlog.length > this.options.backlogSize) this.#backlog.shift();
     this.options.onRaised(record);
@@ -162,23 +202,37 @@ export class AlertTracker {
     return this.#backlog.find((record) => record['svc.alert.hash'] === hash);
   }
 
+  /** A definition in Kismet's shape (units as numbers: 0 sec, 1 min, 2 hour, 3 day; `phyid` -1 for any), plus the PHY's name. */
   #definitionRecord(definition: AlertDefinition): AlertRecord {
     const { throttle } = definition;
     return {
       'svc.alert.definition.header': definition.header,
-      'svc.alert.definition.description': definition.description,
       'svc.alert.definition.class': definition.alertClass,
       'svc.alert.definition.severity': definition.severity,
-      'svc.alert.definition.phy_name': definition.phyName,
+      'svc.alert.definition.description': definition.description,
+      'svc.alert.definition.phyid': definition.phyName ? (this.options.phyId?.(definition.phyName) ?? -1) : -1,
+      'svc.alert.definition.limit_unit': RATE_UNIT_NUMBERS.indexOf(throttle.limit.unit),
       'svc.alert.definition.limit_rate': throttle.limit.count,
-      'svc.alert.definition.limit_unit': throttle.limit.unit,
+      'svc.alert.definition.burst_unit': RATE_UNIT_NUMBERS.indexOf(throttle.burst.unit),
       'svc.alert.definition.limit_burst': throttle.burst.count,
-      'svc.alert.definition.burst_unit': throttle.burst.unit,
       'svc.alert.definition.burst_sent': throttle.burstSent,
       'svc.alert.definition.total_sent': throttle.totalSent,
       'svc.alert.definition.time_last': throttle.lastSent,
+      'svc.alert.definition.phy_name': definition.phyName,
     };
   }
+}
+
+/** Parses `disable_alert=NAME` values (a value may list several names, comma separated) into upper-case names. */
+export function parseDisabledAlerts(values: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const value of values) {
+    for (const name of value.split(',').map((part) => part.trim().toUpperCase())) {
+      if (!/^[A-Z0-9_]+$/.test(name)) throw new SvcError('SVC_ERR_CONFIG_VALUE', `disable_alert=${value}: '${name}' is not an alert name (letters, digits and '_', such as disable_alert=DEAUTHFLOOD)`);
+      names.add(name);
+    }
+  }
+  return names;
 }
 
 /** Parses `alert=NAME,throttle,burst` config values into overrides, validating the rates. */

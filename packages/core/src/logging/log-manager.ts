@@ -200,6 +200,7 @@ export class LogManager {
   }
 
   #packet(packet: Packet): void {
+    if (packet.filtered === true) return;
     const writers = this.#writers;
     for (let index = 0; index < writers.length; index++) writers[index]!.packet?.(packet);
     if (this.streams.active) this.streams.packet(packet);

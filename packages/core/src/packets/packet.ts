@@ -26,6 +26,11 @@ export interface Packet {
   gps?: PacketGps;
   /** True once a stage has judged the packet malformed; later stages may skip it. */
   error?: boolean;
+  /**
+   * True once an ingest filter rule blocked a MAC the packet names: the tracker touches nothing
+   * more for it, and later stages, logs and exports skip it.
+   */
+  filtered?: boolean;
   /** Per-plugin annotations added by chain stages (`dot11`, `rtl433`...). */
   annotations: Record<string, unknown>;
   /**

@@ -78,6 +78,7 @@ export const testPhyPlugin = definePlugin({
         return;
       }
       const device = svc.devices.touch(packet, phy, mac);
+      if (device === undefined) return; // an ingest filter rule blocks it
       if (report.name !== undefined) device.name = report.name;
       device.type = report.type ?? 'Test Device';
       if (report.model !== undefined) device.components.test = { 'test.device.model': report.model };

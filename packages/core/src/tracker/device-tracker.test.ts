@@ -86,8 +86,8 @@ test('a device a packet only names counts the packet but keeps its own signal an
   try {
     const phy = t.svc.devices.phy('TESTPHY')!;
     const packet = { tsSec: 1_700_000_000, tsUsec: 0, sourceUuid: 'S', dlt: 0, annotations: {}, signal: { signalDbm: -40, freqKhz: 2_437_000, channel: '6' } };
-    const sender = t.svc.devices.touch(packet, phy, 1);
-    const named = t.svc.devices.touch(packet, phy, 2, false);
+    const sender = t.svc.devices.touch(packet, phy, 1)!;
+    const named = t.svc.devices.touch(packet, phy, 2, false)!;
     t.svc.devices.commit();
     assert.is(sender.channel, '6');
     assert.is(sender.signal?.toRecord(1_700_000_000)['svc.common.signal.last_signal'], -40);
@@ -106,7 +106,7 @@ test('packets per frequency and per source are counted exactly when they alterna
   try {
     const phy = t.svc.devices.phy('TESTPHY')!;
     const packet = (uuid: string, freqKhz: number) => ({ tsSec: 1_700_000_000, tsUsec: 0, sourceUuid: uuid, dlt: 0, annotations: {}, signal: { freqKhz } });
-    const device = t.svc.devices.touch(packet('A', 2_412_000), phy, 5);
+    const device = t.svc.devices.touch(packet('A', 2_412_000), phy, 5)!;
     device.frequency = 2_462_000; // a PHY's own idea of the channel, as 802.11 beacons give it
     for (const [uuid, freq] of [['B', 2_462_000], ['A', 2_412_000], ['A', 2_412_000], ['B', 2_462_000]] as const) t.svc.devices.touch(packet(uuid, freq), phy, 5);
     t.svc.devices.commit();

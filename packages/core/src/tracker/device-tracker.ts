@@ -8,6 +8,11 @@
  * Devices are kept in a recency list (most recently heard first), which makes the memory
  * limits O(1) per device: `tracker_max_devices` evicts from the old end, and
  * `tracker_device_timeout` drops devices from the old end until one is recent enough.
+ *
+ * The ingest filter is consulted only for MACs the tracker does not hold: a blocked MAC is
+ * never tracked, and a change of the rules removes the tracked devices they now block, so a
+ * known device costs the filter nothing. A presence watcher (watchlists) hears of devices heard
+ * for the first time or again after a silence, once the packet's chain is done.
  */
 import { SvcError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -24,6 +29,7 @@ import { SignalRrd } from './signal-rrd.js';
 import { TrackedDevice, type PhyState } from './tracked-device.js';
 import type { DeviceViews } from '../views/device-views.js';
 import type { DeviceAnnotations } from './device-annotations.js';
+import type { IngestFilter } from '../filters/ingest-filter.js';
 
 /** Tracker settings from config. */
 export interface TrackerSettings {
@@ -37,6 +43,14 @@ export interface TrackerSettings {
   readonly maxDevices: number;
 }
 
+/** Wants to know when a device is heard for the first time, or again after a silence (watchlists). */
+export interface PresenceWatcher {
+  /** Seconds of silence (packet time) after which a device heard again counts as found again. */
+  readonly foundAfter: number;
+  /** Called at commit, once the PHY has updated the device, with the packet that found it. */
+  found(device: TrackedDevice, packet: Packet): void;
+}
+
 /** The global device list. */
 export class DeviceTracker {
   /** Devices by MAC, one map per PHY, indexed by PHY id. */
@@ -48,6 +62,11 @@ export class DeviceTracker {
   #oldest: TrackedDevice | undefined;
   #size = 0;
   #evicted = 0;
+  /** The ingest filter while it can block something; undefined costs nothing. */
+  #filter: IngestFilter | undefined;
+  #presence: PresenceWatcher | undefined;
+  /** Devices found in the current batch and the packets that found them, for the presence watcher. */
+  readonly #found: { device: TrackedDevice; packet: Packet }[] = [];
 
   constructor(
     private readonly hooks: Pick<Hooks, 'deviceCreated' | 'deviceUpdated'>,
@@ -85,6 +104,24 @@ export class DeviceTracker {
   }
 
   /**
+   * Puts the ingest filter in force. After each change of its rules the tracker removes the
+   * devices the new rules block, counting them on the rule that blocks them.
+   */
+  useFilter(filter: IngestFilter): void {
+    const apply = () => {
+      this.#filter = filter.passesEverything ? undefined : filter;
+      if (this.#filter) this.#removeBlocked(this.#filter);
+    };
+    filter.onChange(apply);
+    apply();
+  }
+
+  /** Sets (or with undefined, clears) the presence watcher. */
+  watchPresence(watcher: PresenceWatcher | undefined): void {
+    this.#presence = watcher;
+  }
+
+  /**
    * Records that `packet` belongs to the device (`phy`, `mac`), creating it if new. Updates
    * times, counters, signal, frequency and seen-by; returns the device for the PHY to update
    * its sub-record. Cheap enough to call for every packet.
@@ -92,14 +129,19 @@ export class DeviceTracker {
    * `transmitted` is false for a device the packet only names (the receiver, the access point
    * a client talks to, a wired host behind it): its times and counters move, but the packet's
    * signal and channel are the transmitter's and are not recorded on it.
+   *
+   * Returns undefined when the ingest filter drops the packet (this MAC, or one touched
+   * before for the same packet, is blocked): the PHY then records nothing more for it.
    */
-  touch(packet: Packet, phy: PhyState, mac: number, transmitted = true): TrackedDevice {
+  touch(packet: Packet, phy: PhyState, mac: number, transmitted = true): TrackedDevice | undefined {
+    if (packet.filtered === true) return undefined;
     const devices = this.#byPhy[phy.id]!;
     let device = devices.get(mac);
     // Whole seconds, as Kismet keeps them and as they are served: small integers that V8 keeps
     // in the records themselves, where a fractional time would live in a box of its own.
     const time = packet.tsSec;
     if (device === undefined) {
+      if (this.#filter !== undefined && this.#filter.drops(packet, phy, mac)) return undefined;
       const manuf = this.settings.manufLookup ? lookupManufacturer(mac) : 'Unknown';
       device = new TrackedDevice(deviceKey(phy.keyPrefix, mac), mac, phy, manuf, time);
       this.annotations?.restore(device);
@@ -108,7 +150,9 @@ export class DeviceTracker {
       this.#size++;
       device.isNew = true;
       this.#pushNewest(device);
+      if (this.#presence !== undefined) this.#found.push({ device, packet });
     } else {
+      if (this.#presence !== undefined && time - device.lastTime > this.#presence.foundAfter) this.#found.push({ device, packet });
       if (time > device.lastTime) device.lastTime = time;
       if (time < device.firstTime) device.firstTime = time;
       this.#moveToNewest(device);
@@ -169,11 +213,14 @@ export class DeviceTracker {
   /**
    * Takes in a device rebuilt from a log at start (`tracker_restore`): it joins its PHY's table,
    * the views and the recency list as the newest device, without `deviceCreated` or `NEW_DEVICE`
-   * (it is not new). False when a device with its key is already tracked.
+   * (it is not new). False when a device with its key is already tracked or a filter rule
+   * blocks it.
    */
   adopt(device: TrackedDevice): boolean {
     const devices = this.#byPhy[device.phy.id];
     if (!devices || devices.get(device.mac) !== undefined) return false;
+    // A device the ingest filter now blocks stays out, as it would were it heard again.
+    if (this.#filter?.blocking(device.phy, device.mac)) return false;
     this.annotations?.restore(device);
     devices.set(device.mac, device);
     device.phy.deviceCount++;
@@ -182,6 +229,17 @@ export class DeviceTracker {
     this.views.deviceCreated(device);
     for (const uuid of device.seenby?.keys() ?? []) this.views.seenbyView(uuid).add(device);
     return true;
+  }
+
+  /**
+   * For a MAC a PHY reads from a frame but does not track (the addresses of control frames):
+   * false when an ingest filter rule blocks it, with the packet then marked filtered and counted
+   * as that rule's, so the logs skip the frame as they skip frames of blocked devices.
+   */
+  admits(packet: Packet, phy: PhyState, mac: number): boolean {
+    if (packet.filtered === true) return false;
+    if (this.#filter === undefined || this.#byPhy[phy.id]!.get(mac) !== undefined) return true;
+    return !this.#filter.drops(packet, phy, mac);
   }
 
   /** The device's full record (base fields and PHY sub-record), as events and clients get it. */
@@ -211,6 +269,7 @@ export class DeviceTracker {
       }
     }
     this.#touched.length = 0;
+    if (this.#found.length > 0) this.#reportFound();
     if (this.settings.maxDevices > 0) while (this.#size > this.settings.maxDevices && this.#oldest) this.remove(this.#oldest);
   }
 
@@ -234,16 +293,9 @@ export class DeviceTracker {
     return removed;
   }
 
-  /** Removes a device from the tracker and every view. */
+  /** Removes a device from the tracker and every view (counted as evicted). */
   remove(device: TrackedDevice): void {
-    const devices = this.#byPhy[device.phy.id];
-    if (devices?.get(device.mac) !== device) return;
-    devices.delete(device.mac);
-    device.phy.deviceCount--;
-    this.#size--;
-    this.#evicted++;
-    this.#unlink(device);
-    this.views.deviceRemoved(device);
+    if (this.#drop(device)) this.#evicted++;
   }
 
   /** A device by key; undefined when the key names no device. */
@@ -292,6 +344,36 @@ export class DeviceTracker {
   /** Every device, most recently heard first. */
   *devices(): IterableIterator<TrackedDevice> {
     for (let device = this.#newest; device; device = device.older) yield device;
+  }
+
+  #drop(device: TrackedDevice): boolean {
+    const devices = this.#byPhy[device.phy.id];
+    if (devices?.get(device.mac) !== device) return false;
+    devices.delete(device.mac);
+    device.phy.deviceCount--;
+    this.#size--;
+    this.#unlink(device);
+    this.views.deviceRemoved(device);
+    return true;
+  }
+
+  /** Removes the tracked devices the filter now blocks, counting each on its rule. */
+  #removeBlocked(filter: IngestFilter): void {
+    const blocked: TrackedDevice[] = [];
+    for (const device of this.devices()) {
+      const rule = filter.blocking(device.phy, device.mac);
+      if (rule === undefined) continue;
+      rule.countDevice(device.mac);
+      blocked.push(device);
+    }
+    for (const device of blocked) this.#drop(device);
+  }
+
+  #reportFound(): void {
+    const watcher = this.#presence;
+    const found = this.#found.splice(0);
+    if (watcher === undefined) return;
+    for (const { device, packet } of found) if (this.#byPhy[device.phy.id]?.get(device.mac) === device) watcher.found(device, packet);
   }
 
   #locate(device: TrackedDevice, gps: NonNullable<Packet['gps']>): void {

@@ -33,18 +33,21 @@ export class BtleClassifier {
   /** Updates the sender and the addressed device. */
   classify(packet: Packet, advertisement: BtleAdvertisement): void {
     const sender = this.#device(packet, advertisement.transmitter, advertisement.transmitterRandom, true);
+    if (sender === undefined) return; // an ingest filter rule blocks it
     sender.packetsTx++;
     const btle = sender.components.btle!;
     btle.apply(advertisement);
     if (btle.localName !== '' && sender.name !== btle.localName) sender.name = btle.localName;
     if (btle.companyId !== 0 && btle.randomAddress) sender.manuf = companyName(btle.companyId);
     if (advertisement.target !== undefined) {
-      this.#device(packet, advertisement.target, advertisement.targetRandom ?? false, false).packetsRx++;
+      const target = this.#device(packet, advertisement.target, advertisement.targetRandom ?? false, false);
+      if (target !== undefined) target.packetsRx++;
     }
   }
 
-  #device(packet: Packet, mac: number, random: boolean, transmitted: boolean): TrackedDevice {
+  #device(packet: Packet, mac: number, random: boolean, transmitted: boolean): TrackedDevice | undefined {
     const device = this.devices.touch(packet, this.phy, mac, transmitted);
+    if (device === undefined) return undefined;
     if (device.components.btle === undefined) {
       device.components.btle = new BtleDevice(random);
       device.type = BTLE_DEVICE_TYPE;

@@ -26,6 +26,7 @@ export class DeviceReports {
       return;
     }
     const device = this.svc.devices.touch(packet, phy, report.mac);
+    if (device === undefined) return; // an ingest filter rule blocks it
     device.packetsTx++;
     if (report.name !== undefined && report.name !== '') device.name = report.name;
   }

@@ -8,6 +8,7 @@ import { Login } from './components/Login';
 import { connected, startEventBus, stopEventBus } from './event-bus';
 import { Alerts } from './pages/Alerts';
 import { Devices } from './pages/Devices';
+import { Filters } from './pages/Filters';
 import { Logs } from './pages/Logs';
 import { Sources } from './pages/Sources';
 import { System } from './pages/System';
@@ -20,6 +21,7 @@ const PAGES = [
   { id: 'sources', title: 'Sources', render: Sources },
   { id: 'alerts', title: 'Alerts', render: Alerts },
   { id: 'logs', title: 'Logs', render: Logs },
+  { id: 'filters', title: 'Filters', render: Filters },
   { id: 'system', title: 'System', render: System },
 ] as const;
 

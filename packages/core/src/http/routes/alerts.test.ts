@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { createLogger } from '../../logger.js';
 import { definePlugin } from '../../plugin.js';
 import { createTestService, type TestService } from '../../testing/index.js';
+import { virtualGpsType } from '../../gps/virtual-gps.js';
 
 const phyPlugin = definePlugin({
   name: 'phy',
@@ -40,7 +41,7 @@ test('define_alert.cmd defines an alert, ignoring unknown keys; definitions.json
   const defined = definitions.find((definition) => definition['svc.alert.definition.header'] === 'TESTALERT');
   assert.equal(
     [defined['svc.alert.definition.limit_rate'], defined['svc.alert.definition.limit_unit'], defined['svc.alert.definition.limit_burst'], defined['svc.alert.definition.burst_unit']],
-    [10, 'min', 2, 'sec'],
+    [10, 1, 2, 0],
   );
 });
 
@@ -101,6 +102,119 @@ test('readonly logins cannot define or raise alerts', async () => {
     body: JSON.stringify({ name: 'TESTALERT', text: 'nope' }),
   });
   assert.is(response.status, 403);
+});
+
+test('definitions.json lists the built-in alerts in Kismet\'s shape, with Kismet\'s class, severity and rates', async () => {
+  const definitions = (await body(await t.request('/alerts/definitions.json'))).json as any[];
+  const byName = new Map(definitions.map((definition) => [definition['svc.alert.definition.header'], definition]));
+  const shape = (name: string) => {
+    const definition = byName.get(name);
+    assert.ok(definition, `${name} is defined`);
+    return [
+      definition['svc.alert.definition.class'],
+      definition['svc.alert.definition.severity'],
+      definition['svc.alert.definition.phyid'],
+      definition['svc.alert.definition.limit_rate'],
+      definition['svc.alert.definition.limit_unit'],
+      definition['svc.alert.definition.limit_burst'],
+      definition['svc.alert.definition.burst_unit'],
+    ];
+  };
+  // datasourcetracker.cc: define_alert("SOURCEERROR", sat_second, 1, sat_second, 10), SYSTEM, high.
+  assert.equal(shape('SOURCEERROR'), ['SYSTEM', 15, -1, 1, 0, 10, 0]);
+  // devicetracker.cc: DEVICEFOUND / DEVICELOST have no line in kismet_alerts.conf, so Kismet's default 10/min, 1/sec.
+  assert.equal(shape('DEVICEFOUND'), ['SYSTEM', 15, -1, 10, 1, 1, 0]);
+  assert.equal(shape('DEVICELOST'), ['SYSTEM', 15, -1, 10, 1, 1, 0]);
+  // Kismet's field order.
+  assert.equal(Object.keys(byName.get('SOURCEERROR')).slice(0, 12), [
+    'svc.alert.definition.header',
+    'svc.alert.definition.class',
+    'svc.alert.definition.severity',
+    'svc.alert.definition.description',
+    'svc.alert.definition.phyid',
+    'svc.alert.definition.limit_unit',
+    'svc.alert.definition.limit_rate',
+    'svc.alert.definition.burst_unit',
+    'svc.alert.definition.limit_burst',
+    'svc.alert.definition.burst_sent',
+    'svc.alert.definition.total_sent',
+    'svc.alert.definition.time_last',
+  ]);
+  assert.is(byName.get('TESTALERT')['svc.alert.definition.phyid'], t.svc.devices.phy('TESTPHY')!.id);
+});
+
+test('wrapped/last-time answers {svc.alert.list, svc.alert.timestamp} with the alerts after the time and the server time', async () => {
+  const all = (await body(await t.request('/alerts/all_alerts.json'))).json as any[];
+  const before = Date.now() / 1000;
+  const wrapped = (await body(await t.request(`/alerts/wrapped/last-time/${all[0]['svc.alert.timestamp']}/alerts.json`))).json;
+  assert.equal(Object.keys(wrapped), ['svc.alert.list', 'svc.alert.timestamp']);
+  assert.equal(
+    wrapped['svc.alert.list'].map((alert: any) => alert['svc.alert.text']),
+    all.slice(1).map((alert) => alert['svc.alert.text']),
+  );
+  assert.ok(wrapped['svc.alert.timestamp'] >= before - 1 && wrapped['svc.alert.timestamp'] <= Date.now() / 1000 + 1);
+  const empty = (await body(await t.request(`/alerts/wrapped/last-time/${wrapped['svc.alert.timestamp'] + 60}/alerts.json`))).json;
+  assert.equal(empty['svc.alert.list'], []);
+  const relative = (await body(await t.request('/alerts/wrapped/last-time/-3600/alerts.json'))).json;
+  assert.is(relative['svc.alert.list'].length, all.length);
+  const bad = await body(await t.request('/alerts/wrapped/last-time/yesterday/alerts.json'));
+  assert.equal([bad.status, bad.json.code], [400, 'SVC_ERR_BAD_TIMESTAMP']);
+  const pretty = await (await t.request(`/alerts/wrapped/last-time/0/alerts.prettyjson`)).text();
+  assert.match(pretty, '"description.svc.alert.list"');
+  const noLogin = await t.request('/alerts/wrapped/last-time/0/alerts.json', { auth: false });
+  assert.is(noLogin.status, 401);
+});
+
+test('disable_alert= turns built-in and later defined alerts off (rates 0, never raised); unknown names are warned about', async () => {
+  const lines: string[] = [];
+  const other = await createTestService({
+    config: { disable_alert: ['sourceerror', 'LATER,NOSUCHALERT'] },
+    log: createLogger({ level: 'warn', write: (line) => lines.push(line) }),
+  });
+  try {
+    const definitions = (await body(await other.request('/alerts/definitions.json'))).json as any[];
+    const sourceError = definitions.find((definition) => definition['svc.alert.definition.header'] === 'SOURCEERROR');
+    assert.equal([sourceError['svc.alert.definition.limit_rate'], sourceError['svc.alert.definition.limit_burst']], [0, 0]);
+    await other.command('/alerts/definitions/define_alert.cmd', { name: 'later', description: 'd', throttle: '10/min', burst: '5/sec' });
+    const raised = await body(await other.command('/alerts/raise_alerts.cmd', { name: 'LATER', text: 'x' }));
+    assert.equal([raised.status, raised.json.code], [429, 'SVC_ERR_ALERT_THROTTLED']);
+    assert.equal(other.svc.alerts.all(), []);
+    await other.svc.hooks.ready.promise();
+    assert.ok(lines.some((line) => line.includes('NOSUCHALERT') && line.includes('no plugin defines')), lines.join('\n'));
+    assert.not.ok(lines.some((line) => line.includes('names LATER')));
+  } finally {
+    await other.close();
+  }
+  for (const bad of ['DEAUTH FLOOD', 'X,,Y']) {
+    try {
+      await createTestService({ config: { disable_alert: bad }, log: createLogger({ write: () => {} }) });
+      assert.unreachable(bad);
+    } catch (error) {
+      assert.match(String(error), `disable_alert=${bad}`);
+    }
+  }
+});
+
+test('an alert raised while a GPS has a valid fix carries svc.alert.location; without a fix it has none', async () => {
+  const gpsPlugin = definePlugin({ name: 'virtual-gps', apply: (svc) => svc.hooks.gpsTypes.tap('virtual-gps', (types) => types.add(virtualGpsType)) });
+  const other = await createTestService({ plugins: [gpsPlugin], log: createLogger({ write: () => {} }) });
+  try {
+    await other.command('/alerts/definitions/define_alert.cmd', { name: 'placed', description: 'd', throttle: '10/min', burst: '5/sec' });
+    const without = await body(await other.command('/alerts/raise_alerts.cmd', { name: 'PLACED', text: 'no fix' }));
+    assert.is(without.json['svc.alert.location'], undefined);
+    await other.svc.gps.add('virtual:lat=52.2,lon=6.88,alt=40');
+    other.svc.gps.refresh();
+    const placed = await body(await other.command('/alerts/raise_alerts.cmd', { name: 'PLACED', text: 'fixed' }));
+    const location = placed.json['svc.alert.location'];
+    assert.equal(location['svc.common.location.geopoint'], [6.88, 52.2]);
+    assert.is(location['svc.common.location.alt'], 40);
+    assert.is(location['svc.common.location.valid'], 1);
+    assert.ok(location['svc.common.location.fix'] >= 2);
+    const described = await (await other.request('/alerts/all_alerts.prettyjson')).text();
+    assert.match(described, '"description.svc.alert.location"');
+  } finally {
+    await other.close();
+  }
 });
 
 test.run();

@@ -1,13 +1,15 @@
 /**
  * Alert routes and the `ALERT` topic: define alerts at runtime, raise them (singular and plural
- * paths, since python-kismet-rest posts the singular), and read the backlog and definitions.
- * Applied as a built-in plugin.
+ * paths, since python-kismet-rest posts the singular), and read the backlog (whole, since a
+ * time, or since a time wrapped with the server's time as Kismet's web UI polls it) and the
+ * definitions. Applied as a built-in plugin; it also warns at start about `alert=` and
+ * `disable_alert=` lines that name no defined alert.
  */
 import { ALERT_DEFINITION_FIELDS, ALERT_FIELDS } from '../../alerts/alert-fields.js';
 import type { RaiseAlertInput } from '../../alerts/alert-tracker.js';
 import { SvcError } from '../../errors.js';
 import { definePlugin } from '../../plugin.js';
-import { parseTimestamp } from '../../time/timestamp.js';
+import { nowSeconds, parseTimestamp } from '../../time/timestamp.js';
 import { optionalNumber, optionalString, requireString } from '../command-input.js';
 import { TRACKED_FORMATS, type RouteContext } from '../route-registry.js';
 
@@ -23,6 +25,11 @@ export const alertsPlugin = definePlugin({
       fields.registerAll(ALERT_DEFINITION_FIELDS);
     });
     svc.hooks.eventTopics.tap(ALERTS_PLUGIN, (topics) => topics.add({ name: 'ALERT', description: 'an alert was raised (alert record)' }));
+    svc.hooks.ready.tap(ALERTS_PLUGIN, () => {
+      for (const name of svc.alerts.unusedConfigNames()) {
+        svc.log.warn(`alert= or disable_alert= names ${name}, which no plugin defines (check its spelling: /alerts/definitions.json lists the alerts); it applies if a client defines ${name}`);
+      }
+    });
 
     const raise = ({ command }: RouteContext) => {
       const input: RaiseAlertInput = {
@@ -88,6 +95,17 @@ export const alertsPlugin = definePlugin({
         role: 'readonly',
         description: 'alerts raised after a timestamp (absolute, or negative for seconds before now)',
         handler: ({ params }) => svc.alerts.since(parseTimestamp(params.timestamp!)),
+      });
+      routes.http({
+        methods: ['GET', 'POST'],
+        path: '/alerts/wrapped/last-time/:timestamp/alerts',
+        formats: TRACKED_FORMATS,
+        role: 'readonly',
+        description: 'alerts raised after a timestamp, with the server time to ask from next: {svc.alert.list, svc.alert.timestamp}',
+        handler: ({ params }) => {
+          const since = parseTimestamp(params.timestamp!);
+          return { 'svc.alert.list': svc.alerts.since(since), 'svc.alert.timestamp': Math.round(nowSeconds() * 1e6) / 1e6 };
+        },
       });
       routes.http({
         methods: ['GET', 'POST'],

@@ -129,7 +129,12 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
     const specs = parseFieldSpecs(command.fields);
     const now = nowSeconds();
     const found: TrackedDevice[] = [];
-    for (const device of svc.devices.devices()) if (masks.some((mask) => macMatches(device.mac, mask))) found.push(device);
+    if (masks.every((mask) => mask.mask === 0xffffffffffff)) {
+      // Whole MACs only (what a page linking its MACs to devices asks): a lookup each, no scan.
+      for (const mac of new Set(masks.map((mask) => mask.mac))) found.push(...svc.devices.byMac(mac));
+    } else {
+      for (const device of svc.devices.devices()) if (masks.some((mask) => macMatches(device.mac, mask))) found.push(device);
+    }
     return new StreamedList(found, (device) => serveDevice(device, specs, now));
   }, ['POST']);
   list('/devices/multikey/devices', 'devices for a list of keys (devices: [...]); unknown keys are skipped', ({ command }) =>

@@ -55,7 +55,7 @@ export async function restoreTracker(svc: Service, prefix: string): Promise<Rest
       const count = (db.prepare('SELECT count(*) AS n FROM devices').get() as { n: number }).n;
       if (count === 0) continue;
       const result = await adoptRows(svc, db, path);
-      svc.messages.post(`restored ${result.restored} devices from ${path}${result.skipped ? ` (${result.skipped} rows skipped: unknown PHY or damaged record)` : ''}`);
+      svc.messages.post(`restored ${result.restored} devices from ${path}${result.skipped ? ` (${result.skipped} rows skipped: an unknown PHY, a damaged record or an ingest filter rule)` : ''}`);
       return result;
     } catch (error) {
       svc.messages.post(`tracker restore: ${path} cannot be read (${describeError(error)}); trying an older log`, MessageFlags.ERROR);

@@ -1,15 +1,20 @@
 /**
  * The alerts page: the alert backlog, newest first, with new alerts arriving live over the event
- * bus (`ALERT`), and the server's messages (`MESSAGE`) beside it. An alert's MACs open the
- * devices they name.
+ * bus (`ALERT`); the watchlists behind DEVICEFOUND and DEVICELOST; every alert definition with
+ * its rate (and which are off); and the server's messages (`MESSAGE`). An alert's MACs open the
+ * devices they name when those are tracked.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { describe, get } from '../api';
-import { DeviceLink } from '../components/DeviceLink';
+import { AlertDefinitions } from '../components/AlertDefinitions';
+import { MacLink } from '../components/MacLink';
 import { Section } from '../components/Section';
 import { Table } from '../components/Table';
 import { Time } from '../components/Time';
+import { Watchlists } from '../components/Watchlists';
+import { useDeviceKeys } from '../device-keys';
 import { subscribe } from '../event-bus';
+import { severityName } from '../severity';
 
 type Alert = Record<string, any>;
 type Message = Record<string, any>;
@@ -17,15 +22,7 @@ type Message = Record<string, any>;
 /** How many alerts and messages the page keeps. */
 const KEPT = 500;
 
-const SEVERITY = ['info', 'low', 'medium', 'high', 'critical'];
-
-function severityName(value: number): string {
-  if (value >= 20) return SEVERITY[4]!;
-  if (value >= 15) return SEVERITY[3]!;
-  if (value >= 10) return SEVERITY[2]!;
-  if (value >= 5) return SEVERITY[1]!;
-  return SEVERITY[0]!;
-}
+const MAC_FIELDS = ['svc.alert.transmitter_mac', 'svc.alert.source_mac', 'svc.alert.dest_mac', 'svc.alert.other_mac'];
 
 function newestFirst<T extends Record<string, any>>(items: T[], timeField: string, key: (item: T) => string): T[] {
   const seen = new Set<string>();
@@ -59,17 +56,14 @@ export function Alerts() {
       stopMessages();
     };
   }, []);
-  const mac = (alert: Alert, field: string) => {
-    const value = alert[field] as string | undefined;
-    if (!value || value === '00:00:00:00:00:00') return '';
-    return alert['svc.alert.device_key'] && field === 'svc.alert.transmitter_mac' ? <DeviceLink deviceKey={alert['svc.alert.device_key']}>{value}</DeviceLink> : value;
-  };
+  const keys = useDeviceKeys(alerts.flatMap((alert) => MAC_FIELDS.map((field) => String(alert[field] ?? ''))));
+  const mac = (alert: Alert, field: string) => <MacLink mac={alert[field] as string | undefined} keys={keys} />;
   return (
     <main class="page alerts">
       {error && <p class="error">{error}</p>}
       <Section title={`Alerts (${alerts.length})`}>
         <Table
-          columns={['Time', 'Alert', 'Severity', 'Text', 'Transmitter', 'Source', 'Destination', 'Channel']}
+          columns={['Time', 'Alert', 'Severity', 'Text', 'Transmitter', 'Source', 'Destination', 'Other', 'Channel']}
           rows={alerts.map((alert) => [
             <Time seconds={Number(alert['svc.alert.timestamp'])} />,
             <strong data-testid="alert-header">{alert['svc.alert.header']}</strong>,
@@ -78,11 +72,14 @@ export function Alerts() {
             mac(alert, 'svc.alert.transmitter_mac'),
             mac(alert, 'svc.alert.source_mac'),
             mac(alert, 'svc.alert.dest_mac'),
+            mac(alert, 'svc.alert.other_mac'),
             alert['svc.alert.channel'],
           ])}
           empty="No alerts yet."
         />
       </Section>
+      <Watchlists />
+      <AlertDefinitions />
       <Section title="Messages">
         <Table columns={['Time', 'Message']} rows={messages.map((message) => [<Time seconds={Number(message['svc.messagebus.message_time'])} />, message['svc.messagebus.message_string']])} empty="No messages." />
       </Section>

@@ -48,6 +48,7 @@ export function classifyReport(svc: Service, packet: Packet): void {
     return;
   }
   const device = svc.devices.touch(packet, phy, mac);
+  if (device === undefined) return; // an ingest filter rule blocks it
   device.type = '{{title}} sensor';
   device.components.{{fieldPrefix}} = { '{{fieldPrefix}}.device.reading': report.reading };
 }

@@ -1,0 +1,158 @@
+/**
+ * Ingest filter routes, as a built-in plugin. svc's own routes under `/filters/ingest/` list the
+ * rules with what each dropped, add and remove rules (a MAC, MAC/MASK, OUI, `randomized` or
+ * `*`, pass or block, on one PHY or every PHY) and set the default. Kismet's packet filter
+ * routes are served for the same table under `/filters/packet/ingest/` (its filter record, and
+ * `set_filter` / `remove_filter` / `set_default` commands) for tools written against Kismet;
+ * there the `{block}` segment must be `any`, since svc matches a MAC wherever a packet names it.
+ * Changing needs admin, reading readonly, as in Kismet.
+ */
+import { SvcError } from '../../errors.js';
+import type { FieldDefinition } from '../../fields/field-registry.js';
+import { formatFilterMatch, normalizePhy, parseFilterAction, parseFilterMatch, type FilterRule } from '../../filters/filter-rule.js';
+import type { IngestFilter } from '../../filters/ingest-filter.js';
+import { definePlugin } from '../../plugin.js';
+import { optionalString, requireString } from '../command-input.js';
+import { TRACKED_FORMATS } from '../route-registry.js';
+
+/** Name of the built-in filters plugin. */
+export const FILTERS_PLUGIN = '@svc/core:filters';
+
+/** The id of the ingest filter in Kismet's `/filters/packet/{id}/` routes. */
+export const INGEST_FILTER_ID = 'ingest';
+
+const BLOCKS = ['source', 'destination', 'network', 'other', 'any'];
+
+/** Fields of the filter and rule records. */
+export const FILTER_FIELDS: readonly FieldDefinition[] = [
+  { name: 'svc.ingestfilter.default', type: 'string', description: 'what happens to MACs no rule matches: pass or block' },
+  { name: 'svc.ingestfilter.dropped_packets', type: 'uint64_t', description: 'packets dropped by every rule and the default since start' },
+  { name: 'svc.ingestfilter.dropped_devices', type: 'uint64_t', description: 'distinct MACs dropped by every rule and the default since start' },
+  { name: 'svc.ingestfilter.default_dropped_packets', type: 'uint64_t', description: 'packets the default dropped' },
+  { name: 'svc.ingestfilter.default_dropped_devices', type: 'uint64_t', description: 'distinct MACs the default dropped' },
+  { name: 'svc.ingestfilter.rules', type: 'vector[object]', description: 'the rules, config rules first' },
+  { name: 'svc.ingestfilter.rule.phy', type: 'string', description: 'PHY the rule applies to, any for every PHY' },
+  { name: 'svc.ingestfilter.rule.kind', type: 'string', description: 'mac, mask, oui, randomized (locally administered MACs) or any (every MAC)' },
+  { name: 'svc.ingestfilter.rule.match', type: 'string', description: 'what the rule matches: a MAC, MAC/MASK, OUI, randomized or *' },
+  { name: 'svc.ingestfilter.rule.action', type: 'string', description: 'pass or block' },
+  { name: 'svc.ingestfilter.rule.origin', type: 'string', description: 'config (an ingest_filter= line) or api (kept across restarts)' },
+  { name: 'svc.ingestfilter.rule.dropped_packets', type: 'uint64_t', description: 'packets the rule dropped since start' },
+  { name: 'svc.ingestfilter.rule.dropped_devices', type: 'uint64_t', description: 'distinct MACs the rule dropped since start (tracked devices a new rule removed included)' },
+  { name: 'svc.ingestfilter.rule.dropped_devices_exact', type: 'uint8_t', description: '0 once the rule dropped more MACs than it remembers (1,000,000): the count is then a lower bound' },
+  { name: 'svc.packetfilter.id', type: 'string', description: 'filter id in /filters/packet/{id}/' },
+  { name: 'svc.packetfilter.description', type: 'string', description: 'what the filter is for' },
+  { name: 'svc.packetfilter.type', type: 'string', description: 'filter mechanism (mac_addr)' },
+  { name: 'svc.packetfilter.default', type: 'uint8_t', description: 'default for unmatched packets: 1 block, 0 pass' },
+  { name: 'svc.packetfilter.macaddr.blocks_by_phy', type: 'map[string,object]', description: 'MAC rules by PHY name, then by address block (svc fills any), then MAC: 1 block, 0 pass' },
+  ...BLOCKS.map((block): FieldDefinition => ({ name: `svc.packetfilter.macaddr.${block}`, type: 'map[mac_addr,uint8_t]', description: `rules on the ${block} address` })),
+];
+
+/** A rule as the routes serve it. */
+export function filterRuleRecord(rule: FilterRule): Record<string, unknown> {
+  return {
+    'svc.ingestfilter.rule.phy': rule.phy,
+    'svc.ingestfilter.rule.kind': rule.match.kind,
+    'svc.ingestfilter.rule.match': formatFilterMatch(rule.match),
+    'svc.ingestfilter.rule.action': rule.action,
+    'svc.ingestfilter.rule.origin': rule.origin,
+    'svc.ingestfilter.rule.dropped_packets': rule.droppedPackets,
+    'svc.ingestfilter.rule.dropped_devices': rule.droppedDevices,
+    'svc.ingestfilter.rule.dropped_devices_exact': rule.droppedDevicesExact ? 1 : 0,
+  };
+}
+
+/** The whole filter: default, totals and rules. */
+export function ingestFilterRecord(filter: IngestFilter): Record<string, unknown> {
+  return {
+    'svc.ingestfilter.default': filter.defaultAction,
+    'svc.ingestfilter.dropped_packets': filter.droppedPackets,
+    'svc.ingestfilter.dropped_devices': filter.droppedDevices,
+    'svc.ingestfilter.default_dropped_packets': filter.defaultRule.droppedPackets,
+    'svc.ingestfilter.default_dropped_devices': filter.defaultRule.droppedDevices,
+    'svc.ingestfilter.rules': filter.rules().map(filterRuleRecord),
+  };
+}
+
+/** The filter as Kismet's packet filter record: MAC, mask and OUI rules under the `any` block of their PHY. */
+function kismetFilterRecord(filter: IngestFilter): Record<string, unknown> {
+  const byPhy: Record<string, Record<string, Record<string, number>>> = {};
+  for (const rule of filter.rules()) {
+    if (rule.match.kind === 'randomized' || rule.match.kind === 'any') continue;
+    const blocks = (byPhy[rule.phy] ??= Object.fromEntries(BLOCKS.map((block) => [`svc.packetfilter.macaddr.${block}`, {}])));
+    blocks['svc.packetfilter.macaddr.any']![formatFilterMatch({ kind: 'mask', prefix: rule.match.prefix })] = rule.action === 'block' ? 1 : 0;
+  }
+  return {
+    'svc.packetfilter.id': INGEST_FILTER_ID,
+    'svc.packetfilter.description': 'svc ingest filter: packets naming a blocked MAC are not tracked, logged or exported (randomized and * rules: /filters/ingest/filter.json)',
+    'svc.packetfilter.type': 'mac_addr',
+    'svc.packetfilter.default': filter.defaultAction === 'block' ? 1 : 0,
+    'svc.packetfilter.macaddr.blocks_by_phy': byPhy,
+  };
+}
+
+/** The PHY and block segments of Kismet's set_filter / remove_filter paths. */
+function kismetPath(params: Readonly<Record<string, string>>): string {
+  if (!BLOCKS.includes(params.block!)) throw new SvcError('SVC_ERR_BAD_REQUEST', `unknown address block '${params.block}': expected ${BLOCKS.join(', ')}`);
+  if (params.block !== 'any') throw new SvcError('SVC_ERR_BAD_REQUEST', `svc's ingest filter matches a MAC wherever a packet names it: use the block 'any', not '${params.block}'`);
+  return normalizePhy(params.phyname);
+}
+
+/** Serves the ingest filter. */
+export const filtersPlugin = definePlugin({
+  name: FILTERS_PLUGIN,
+  apply(svc) {
+    const filter = svc.filters;
+    svc.hooks.fields.tap(FILTERS_PLUGIN, (fields) => fields.registerAll(FILTER_FIELDS));
+    svc.hooks.routes.tap(FILTERS_PLUGIN, (routes) => {
+      const readonly = (path: string, description: string, handler: () => unknown) =>
+        routes.http({ methods: ['GET', 'POST'], path, formats: TRACKED_FORMATS, role: 'readonly', description, handler });
+      const admin = (path: string, description: string, handler: Parameters<typeof routes.http>[0]['handler']) =>
+        routes.http({ methods: ['POST'], path, formats: ['cmd'], role: 'admin', description, handler });
+
+      readonly('/filters/ingest/filter', 'the ingest filter: default, packets and devices dropped, and every rule with its counts', () => ingestFilterRecord(filter));
+      readonly('/filters/ingest/rules', 'the ingest filter rules with what each dropped', () => filter.rules().map(filterRuleRecord));
+      admin('/filters/ingest/add_rule', 'add or change an ingest filter rule: match (MAC, MAC/MASK, OUI, randomized or *), action (pass or block), phy (a PHY name, default any)', ({ command }) => {
+        const [rule] = filter.add([{ phy: normalizePhy(optionalString(command, 'phy')), match: parseFilterMatch(requireString(command, 'match')), action: parseFilterAction(requireString(command, 'action')) }]);
+        return filterRuleRecord(rule!);
+      });
+      admin('/filters/ingest/remove_rule', 'remove an ingest filter rule: match, phy (default any)', ({ command }) => {
+        const [rule] = filter.remove([{ phy: normalizePhy(optionalString(command, 'phy')), match: parseFilterMatch(requireString(command, 'match')) }]);
+        return filterRuleRecord(rule!);
+      });
+      admin('/filters/ingest/set_default', 'set what happens to MACs no rule matches: default (pass or block)', ({ command }) => {
+        filter.setDefault(parseFilterAction(requireString(command, 'default'), 'default'));
+        return ingestFilterRecord(filter);
+      });
+
+      const base = `/filters/packet/${INGEST_FILTER_ID}`;
+      readonly(`${base}/filter`, "the ingest filter as Kismet's packet filter record (MAC, mask and OUI rules)", () => kismetFilterRecord(filter));
+      admin(`${base}/set_default`, "set the ingest filter's default: default (block/reject/deny/true or pass/allow/false)", ({ command }) => {
+        if (command.default === undefined) throw new SvcError('SVC_ERR_MISSING_KEY', "'default' is required: block or pass");
+        filter.setDefault(parseFilterAction(command.default, 'default'));
+        return kismetFilterRecord(filter);
+      });
+      admin(`${base}/:phyname/:block/set_filter`, 'set ingest filter rules, Kismet style: filter {MAC: true (block) or false (pass)}; phyname a PHY or any; block any', ({ params, command }) => {
+        const phy = kismetPath(params);
+        const entries = command.filter;
+        if (entries === null || typeof entries !== 'object' || Array.isArray(entries)) throw new SvcError('SVC_ERR_BAD_REQUEST', "'filter' must be a dictionary of MAC: true (block) or false (pass)");
+        const rules = Object.entries(entries as Record<string, unknown>).map(([mac, value]) => ({ phy, match: parseFilterMatch(mac), action: parseFilterAction(value, `filter value of ${mac}`) }));
+        if (rules.length === 0) throw new SvcError('SVC_ERR_BAD_REQUEST', "'filter' holds no MAC");
+        filter.add(rules);
+        return kismetFilterRecord(filter);
+      });
+      admin(`${base}/:phyname/:block/remove_filter`, 'remove ingest filter rules, Kismet style: filter [MAC, ...]; phyname a PHY or any; block any', ({ params, command }) => {
+        const phy = kismetPath(params);
+        const entries = command.filter;
+        if (!Array.isArray(entries) || entries.length === 0) throw new SvcError('SVC_ERR_BAD_REQUEST', "'filter' must be a non-empty list of MACs");
+        filter.remove(
+          entries.map((mac: unknown) => {
+            if (typeof mac !== 'string') throw new SvcError('SVC_ERR_BAD_REQUEST', "'filter' must list MACs as strings");
+            return { phy, match: parseFilterMatch(mac) };
+          }),
+        );
+        return kismetFilterRecord(filter);
+      });
+    });
+  },
+});
+
