@@ -38,6 +38,7 @@ export { parseRate, type Rate, type RateUnit } from './alerts/rate.js';
 export { parseTimestamp } from './time/timestamp.js';
 export { PACKET_STAGES, runPacketChain, type PacketStage } from './packets/chain.js';
 export type { Packet, PacketSignal, PacketGps } from './packets/packet.js';
+export { tagPacket } from './packets/packet-tags.js';
 export type { Device, RecordSource } from './tracker/device.js';
 
 /**

@@ -17,9 +17,9 @@
  * too: an access point's from its DS parameter element, otherwise the radio's, set by the roles
  * Kismet sets it for.
  */
-import type { Packet, PhyState, Service, TrackedDevice } from '@svc/core';
+import { tagPacket, type Packet, type PhyState, type Service, type TrackedDevice } from '@svc/core';
 import { ClientType } from './device/client-record.js';
-import { Dot11Device, dot11Of, EapolDirection } from './device/dot11-device.js';
+import { Dot11Device, dot11Of, EapolDirection, keepFrame } from './device/dot11-device.js';
 import { BasicType, Dot11DeviceType, Dot11TypeSet, setTypeIfOnly, setTypeUnlessAll, setTypeUnlessAny } from './device/typeset.js';
 import type { Dot11Events } from './events.js';
 import { NetworkRecords } from './network-records.js';
@@ -190,7 +190,7 @@ export class Dot11Classifier {
       }
       const beacon = subtype === ManagementSubtype.BEACON;
       if (beacon || subtype === ManagementSubtype.PROBE_RESPONSE) {
-        if (wellFormed) this.#networks.advertise(frame, bssid, beacon, time);
+        if (wellFormed) this.#networks.advertise(packet, frame, bssid, beacon, time);
         dot11Of(bssid).typeset |= beacon ? Dot11TypeSet.BEACON_AP : Dot11TypeSet.PROBE_AP;
       }
     }
@@ -201,7 +201,10 @@ export class Dot11Classifier {
         setTypeUnlessAny(source, Dot11DeviceType.CLIENT, AP_OR_CLIENT);
         source.basicTypeSet |= BasicType.CLIENT;
       }
-      if ((PROBING & (1 << subtype)) !== 0 && wellFormed) this.#networks.probe(frame, header, source, time);
+      if ((PROBING & (1 << subtype)) !== 0) {
+        tagPacket(packet, 'DOT11_PROBE_REQ');
+        if (wellFormed) this.#networks.probe(frame, header, source, time);
+      }
     }
     if (dest) {
       setTypeUnlessAny(dest, Dot11DeviceType.CLIENT, AP_OR_CLIENT);
@@ -211,6 +214,7 @@ export class Dot11Classifier {
     if (source) this.#link(source, bssid, time, ClientType.ESTABLISHED, 0, false);
     if (dest && subtype !== ManagementSubtype.PROBE_RESPONSE) this.#link(dest, bssid, time, ClientType.ESTABLISHED, 0, false);
     if (subtype === ManagementSubtype.DEAUTH || subtype === ManagementSubtype.DISASSOC) {
+      tagPacket(packet, subtype === ManagementSubtype.DEAUTH ? 'DOT11_DEAUTHENTICATION' : 'DOT11_DISASSOCIATION');
       const dot11 = dot11Of(bssid);
       dot11.clientDisconnects++;
       dot11.clientDisconnectsLast = time;
@@ -289,6 +293,10 @@ export class Dot11Classifier {
     }
     const eapol = frame.eapol;
     const station = source ?? dest;
+    if (eapol) {
+      tagPacket(packet, 'DOT11_WPAHANDSHAKE');
+      if (eapol.pmkid) tagPacket(packet, 'DOT11_RSNPMKID');
+    }
     if (eapol && eapol.message >= 1 && eapol.message <= 4 && bssid && station) {
       const message = {
         time,
@@ -296,6 +304,8 @@ export class Dot11Classifier {
         direction: this.#transmitter === bssid ? EapolDirection.FROM_AP : EapolDirection.TO_AP,
         message: eapol.message,
         replayCounter: Number(eapol.replayCounter),
+        pmkid: eapol.pmkid,
+        frame: keepFrame(packet, frame),
       };
       dot11Of(bssid).addHandshakeMessage(message);
       this.events.handshake(bssid, message);

@@ -18,6 +18,8 @@ import type { Dot11Frame } from './parse/decode.js';
 import { readScanReport, type ScannedNetwork } from './scan/scan-report.js';
 import { ScanReceiver, scanSourceType } from './scan/scan-source.js';
 import { dot11WigleRow } from './wigle-row.js';
+import { dot11DeviceFromRecord } from './device/dot11-restore.js';
+import { addHandshakeRoutes } from './handshake-routes.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-dot11';
@@ -51,6 +53,7 @@ export default definePlugin({
           ? [{ name: ACCESS_POINT_VIEW, description: 'IEEE802.11 Access Points', includes: (device) => ((device.components.dot11?.typeset ?? 0) & ACCESS_POINT_BITS) !== 0 }]
           : [],
         wigleRow: dot11WigleRow,
+        restoreComponent: (record) => dot11DeviceFromRecord(record),
       }),
     );
     svc.hooks.eventTopics.tap(PLUGIN_NAME, (topics) => {
@@ -73,6 +76,7 @@ export default definePlugin({
       fields.register('dot11.scanreport.accepted', 'uint64_t', 'networks accepted from a scan report');
       fields.register('dot11.scanreport.source_uuid', 'uuid', 'UUID of the datasource the report was filed under');
     });
+    svc.hooks.routes.tap(PLUGIN_NAME, (routes) => addHandshakeRoutes(routes, svc, DOT11_PHY_NAME));
     svc.hooks.routes.tap(PLUGIN_NAME, (routes) =>
       routes.http({
         methods: ['POST'],

@@ -6,9 +6,9 @@
  * MAC when that network is hidden), its channel (the DS parameter element's) and its crypt
  * summary. A beacon or probe response with the elements of the last one is not read again.
  */
-import { formatMac, type TrackedDevice } from '@svc/core';
-import { basicCryptSet, cryptSet, cryptText } from './device/crypt.js';
-import { dot11Of } from './device/dot11-device.js';
+import { formatMac, tagPacket, type Packet, type TrackedDevice } from '@svc/core';
+import { basicCryptSet, Crypt, cryptSet, cryptText } from './device/crypt.js';
+import { dot11Of, keepFrame } from './device/dot11-device.js';
 import { AdvertisedSsid, ProbedSsid, ssidHash, ssidKey } from './device/ssid-record.js';
 import { Dot11Topic, type Dot11Events } from './events.js';
 import { frequencyOfChannel } from './parse/channels.js';
@@ -28,7 +28,7 @@ export class NetworkRecords {
    * channel from the DS parameter element. Elements the same as last time (Kismet's IE
    * checksum) are not read again and change nothing but the counts.
    */
-  advertise(frame: Dot11Frame, device: TrackedDevice, beacon: boolean, time: number): void {
+  advertise(packet: Packet, frame: Dot11Frame, device: TrackedDevice, beacon: boolean, time: number): void {
     const capability = frame.capability ?? 0;
     const radioMhz = frame.radio.freqMhz ?? 0;
     const dot11 = dot11Of(device);
@@ -47,15 +47,17 @@ export class NetworkRecords {
       const mhz = radioChannel === dsChannel && radioMhz !== 0 ? radioMhz : frequencyOfChannel(dsChannel, radioMhz > 5950);
       if (mhz !== undefined) device.frequency = mhz * 1000;
     }
-    const record = this.network(device, ies?.ssid, beacon, ies, cryptSet(frame.capability, ies), frame.beaconInterval, channel, time);
+    const record = this.network(device, ies?.ssid, beacon, ies, cryptSet(frame.capability, ies), frame.beaconInterval, channel, time, packet);
     if (hash !== undefined) record.rememberFrame(hash, capability, radioMhz);
+    // A WPA network may have handshakes: the handshake pcap needs the frame that names it.
+    if ((record.crypt & Crypt.WPA) !== 0) dot11.ssidFrame = keepFrame(packet, frame) ?? dot11.ssidFrame;
   }
 
   /**
    * Updates the device's record of the network, and its crypt summary; a new record names the
-   * device (by its MAC for a hidden network, as Kismet does).
+   * device (by its MAC for a hidden network, as Kismet does) and tags the packet that told it.
    */
-  network(device: TrackedDevice, ssid: Buffer | undefined, beacon: boolean, ies: Dot11Ies | undefined, crypt: number, beaconInterval: number | undefined, channel: string, time: number): AdvertisedSsid {
+  network(device: TrackedDevice, ssid: Buffer | undefined, beacon: boolean, ies: Dot11Ies | undefined, crypt: number, beaconInterval: number | undefined, channel: string, time: number, packet?: Packet): AdvertisedSsid {
     const dot11 = dot11Of(device);
     const list = beacon ? (dot11.advertised ??= []) : (dot11.responded ??= []);
     let record = dot11.findSsid(list, ssidHash(ssid), ssid?.length ?? 0);
@@ -71,7 +73,10 @@ export class NetworkRecords {
     else dot11.lastResponded = record;
     device.crypt = cryptText(record.crypt);
     device.basicCryptSet = basicCryptSet(record.crypt);
-    if (isNew) this.events.newSsid(beacon ? Dot11Topic.ADVERTISED_SSID : Dot11Topic.RESPONSE_SSID, device, record);
+    if (isNew) {
+      if (packet) tagPacket(packet, beacon ? 'DOT11_BEACON_SSID' : 'DOT11_RESPONSE_SSID');
+      this.events.newSsid(beacon ? Dot11Topic.ADVERTISED_SSID : Dot11Topic.RESPONSE_SSID, device, record);
+    }
     return record;
   }
 

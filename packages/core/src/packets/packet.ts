@@ -42,6 +42,12 @@ export interface Packet {
   device?: TrackedDevice;
   /** The destination's MAC (48-bit number), when the PHY's frame names one. */
   destMac?: number;
+  /**
+   * Kismet's packet tags (`DOT11_BEACON_SSID`, `DOT11_WPAHANDSHAKE`, `ALERT_<NAME>`...), added by
+   * stages that find something worth finding again: logs keep them (`packets.tags`), so
+   * `kismetdb_to_pcap --tag` selects packets by them. Absent on most packets.
+   */
+  tags?: string[];
 }
 
 /** Radio measurements attached to a packet. */

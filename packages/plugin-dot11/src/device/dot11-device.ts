@@ -27,6 +27,13 @@ export function dot11Of(device: TrackedDevice): Dot11Device {
 /** Direction of an EAPOL-Key message. */
 export const EapolDirection = { FROM_AP: 1, TO_AP: 2 } as const;
 
+/** A frame kept for the handshake pcap: its capture time and its 802.11 bytes (no radio header). */
+export interface KeptFrame {
+  readonly tsSec: number;
+  readonly tsUsec: number;
+  readonly data: Buffer;
+}
+
 /** One EAPOL-Key message of a 4-way handshake. */
 export interface EapolMessage {
   readonly time: number;
@@ -34,6 +41,9 @@ export interface EapolMessage {
   readonly direction: number;
   readonly message: number;
   readonly replayCounter: number;
+  /** The message carries a PMKID. */
+  readonly pmkid: boolean;
+  readonly frame: KeptFrame | undefined;
 }
 
 /** The `dot11.device` sub-record. */
@@ -63,6 +73,11 @@ export class Dot11Device implements RecordSource {
   clientDisconnects = 0;
   clientDisconnectsLast = 0;
   handshakes: EapolMessage[] | undefined;
+  /**
+   * The network's last fully read beacon or probe response, for a network that offers WPA (the
+   * only ones with handshakes): what a cracking tool needs beside the handshake to know its SSID.
+   */
+  ssidFrame: KeptFrame | undefined;
 
   /** The advertised (beacon) or responded (probe response) record for an SSID hash, if known. */
   findSsid(list: readonly AdvertisedSsid[] | undefined, hash: number, length: number): AdvertisedSsid | undefined {
@@ -126,6 +141,7 @@ export class Dot11Device implements RecordSource {
     };
     if (this.lastBeaconed) record['dot11.device.last_beaconed_ssid_record'] = this.lastBeaconed.toRecord();
     if (this.lastProbed) record['dot11.device.last_probed_ssid_record'] = this.lastProbed.toRecord();
+    if (this.ssidFrame && this.handshakes) record['dot11.device.ssid_beacon_packet'] = keptFrameRecord(this.ssidFrame);
     return record;
   }
 }
@@ -138,7 +154,24 @@ export function eapolRecord(message: EapolMessage): Record<string, unknown> {
     'dot11.eapol.direction': message.direction,
     'dot11.eapol.message_num': message.message,
     'dot11.eapol.replay_counter': message.replayCounter,
+    'dot11.eapol.rsnpmkid': message.pmkid ? 1 : 0,
+    ...(message.frame ? { 'dot11.eapol.packet': keptFrameRecord(message.frame) } : {}),
   };
+}
+
+/** The `dot11.packet` record of a kept frame. */
+export function keptFrameRecord(frame: KeptFrame): Record<string, unknown> {
+  return { 'dot11.packet.ts_sec': frame.tsSec, 'dot11.packet.ts_usec': frame.tsUsec, 'dot11.packet.data': frame.data.toString('hex') };
+}
+
+/** A copy of a packet's 802.11 frame (no radio header, no FCS), kept past the packet's life. */
+export function keepFrame(packet: { tsSec: number; tsUsec: number; data?: Buffer }, frame: { frameStart?: number; frameLength?: number }): KeptFrame | undefined {
+  const { frameStart, frameLength } = frame;
+  if (packet.data === undefined || frameStart === undefined || frameLength === undefined) return undefined;
+  // A buffer of its own: a small copy from Node's shared pool would keep the pool's 8 KB alive.
+  const data = Buffer.allocUnsafeSlow(Math.max(0, Math.min(frameLength, packet.data.length - frameStart)));
+  packet.data.copy(data, 0, frameStart, frameStart + data.length);
+  return { tsSec: packet.tsSec, tsUsec: packet.tsUsec, data };
 }
 
 function mapRecord<V>(map: Map<number, V> | undefined, value: (entry: V) => unknown): Record<string, unknown> {

@@ -29,6 +29,7 @@ const DEVICE_FIELDS: readonly FieldDefinition[] = [
   f('dot11.device.wpa_handshake_list', 'vector[dot11_eapol]', 'EAPOL-Key messages of WPA handshakes in this BSS (last 16)'),
   f('dot11.device.last_beaconed_ssid_record', 'object', 'the advertised network of the last beacon'),
   f('dot11.device.last_probed_ssid_record', 'object', 'the network of the last probe request'),
+  f('dot11.device.ssid_beacon_packet', 'object', 'the last beacon or probe response of the network, kept once it has handshakes (for the handshake pcap)'),
 ];
 
 /** Fields shared by the advertised and probed SSID records, under their own prefix. */
@@ -96,7 +97,15 @@ const EAPOL_FIELDS: readonly FieldDefinition[] = [
   f('dot11.eapol.direction', 'uint8_t', '1 from the access point, 2 to it'),
   f('dot11.eapol.message_num', 'uint8_t', 'message of the 4-way handshake (1-4)'),
   f('dot11.eapol.replay_counter', 'uint64_t', 'key replay counter'),
+  f('dot11.eapol.rsnpmkid', 'uint8_t', '1 when the message carries a PMKID'),
+  f('dot11.eapol.packet', 'object', 'the frame of the message (for the handshake pcap)'),
+];
+
+const PACKET_FIELDS: readonly FieldDefinition[] = [
+  f('dot11.packet.ts_sec', 'uint64_t', 'capture time, Unix seconds'),
+  f('dot11.packet.ts_usec', 'uint64_t', 'microseconds of the capture time'),
+  f('dot11.packet.data', 'string', 'the 802.11 frame, without radiotap or PPI header, in hex'),
 ];
 
 /** Every field of the dot11 device sub-record. */
-export const DOT11_DEVICE_FIELDS: readonly FieldDefinition[] = [...DEVICE_FIELDS, ...ADVERTISED_SSID_FIELDS, ...PROBED_SSID_FIELDS, ...CLIENT_FIELDS, ...EAPOL_FIELDS];
+export const DOT11_DEVICE_FIELDS: readonly FieldDefinition[] = [...DEVICE_FIELDS, ...ADVERTISED_SSID_FIELDS, ...PROBED_SSID_FIELDS, ...CLIENT_FIELDS, ...EAPOL_FIELDS, ...PACKET_FIELDS];

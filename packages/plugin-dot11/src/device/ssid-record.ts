@@ -130,10 +130,14 @@ export class AdvertisedSsid {
   #capability = -1;
   #radioMhz = -1;
 
-  constructor(ssid: Buffer | undefined, time: number) {
+  /**
+   * A record of the network named by `ssid`'s bytes; `identity` gives the length and hash of the
+   * original bytes when they are not at hand (a record rebuilt from a log knows only the text).
+   */
+  constructor(ssid: Buffer | undefined, time: number, identity?: { readonly length: number; readonly hash: number }) {
     this.ssid = ssidText(ssid);
-    this.ssidLength = ssid?.length ?? 0;
-    this.hash = ssidHash(ssid);
+    this.ssidLength = identity?.length ?? ssid?.length ?? 0;
+    this.hash = identity?.hash ?? ssidHash(ssid);
     this.cloaked = isCloaked(ssid);
     this.firstTime = time;
     this.lastTime = time;
@@ -167,6 +171,11 @@ export class AdvertisedSsid {
     if (ies.country && ies.country !== this.country) this.country = ies.country;
     if (ies.wps) this.wps = sameWpsOr(this.wps, ies.wps);
     this.tags = sameTagsOr(this.tags, ies.tags);
+  }
+
+  /** Sets the beacons of the last full second a log kept (a record rebuilt at restart). */
+  restoreBeaconsPerSecond(beacons: number): void {
+    this.#beaconsLastSecond = beacons;
   }
 
   /** Counts a beacon or probe response in the times and the beacon rate, without reading its content. */

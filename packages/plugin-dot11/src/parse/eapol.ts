@@ -10,6 +10,8 @@ export interface EapolKey {
   readonly message: number;
   readonly replayCounter: bigint;
   readonly nonceZero: boolean;
+  /** The key data holds a PMKID (an RSN PMKID KDE), which cracking tools can use alone. */
+  readonly pmkid: boolean;
 }
 
 const LLC_SNAP_EAPOL = Buffer.from([0xaa, 0xaa, 0x03, 0x00, 0x00, 0x00, 0x88, 0x8e]);
@@ -38,5 +40,16 @@ export function parseEapolKey(data: Buffer, start: number, end: number): EapolKe
     else if (!ack && mic && !secure) message = 2;
     else if (!ack && mic && secure) message = nonceZero ? 4 : 2;
   }
-  return { message, replayCounter, nonceZero };
+  return { message, replayCounter, nonceZero, pmkid: hasPmkid(data, key, end) };
+}
+
+/** The RSN PMKID KDE (`dd`, length, OUI 00-0f-ac, type 4) in the key data after a 16-byte MIC. */
+function hasPmkid(data: Buffer, key: number, end: number): boolean {
+  const lengthAt = key + 93;
+  if (lengthAt + 2 > end) return false;
+  const keyDataEnd = Math.min(end, lengthAt + 2 + data.readUInt16BE(lengthAt));
+  for (let at = lengthAt + 2; at + 6 <= keyDataEnd; at += 2 + data[at + 1]!) {
+    if (data[at] === 0xdd && data[at + 2] === 0x00 && data[at + 3] === 0x0f && data[at + 4] === 0xac && data[at + 5] === 0x04) return true;
+  }
+  return false;
 }

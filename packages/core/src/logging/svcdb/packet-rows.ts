@@ -1,8 +1,8 @@
 /**
  * Packets on their way to the svcdb writer thread, packed by column: numbers in one
  * Float64Array, frame bytes back to back in one buffer, strings (PHY names, datasource UUIDs,
- * device keys) once per batch in a table. The arrays are transferred, not copied, so handing a
- * batch of thousands of frames to the writer costs one message.
+ * device keys, tags) once per batch in a table. The arrays are transferred, not copied, so
+ * handing a batch of thousands of frames to the writer costs one message.
  */
 import type { Packet } from '../../packets/packet.js';
 
@@ -25,7 +25,8 @@ export const PacketColumn = {
   BytesLength: 14,
   Error: 15,
   PacketId: 16,
-  Count: 17,
+  Tags: 17,
+  Count: 18,
 } as const;
 
 /** A batch as the writer thread receives it. */
@@ -92,6 +93,7 @@ export class PacketRows {
     numbers[row + PacketColumn.BytesLength] = frame.length;
     numbers[row + PacketColumn.Error] = packet.error ? 1 : 0;
     numbers[row + PacketColumn.PacketId] = packetId;
+    numbers[row + PacketColumn.Tags] = packet.tags ? this.#string(packet.tags.join(' ')) : NONE;
     this.#bytes.set(frame, this.#used);
     this.#used += frame.length;
     this.#count++;

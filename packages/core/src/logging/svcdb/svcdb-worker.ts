@@ -76,7 +76,7 @@ function writePackets(batch: PacketRowBatch): void {
       numbers[row + PacketColumn.Dlt],
       frame,
       numbers[row + PacketColumn.Error],
-      '',
+      numbers[row + PacketColumn.Tags] === NONE ? '' : strings[numbers[row + PacketColumn.Tags]!],
       0,
       packetHash(frame, numbers[row + PacketColumn.Dlt]!),
       numbers[row + PacketColumn.PacketId],
