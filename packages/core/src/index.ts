@@ -28,6 +28,7 @@ export {
   type RouteMethod,
 } from './http/route-registry.js';
 export { optionalNumber, optionalString, requireString } from './http/command-input.js';
+export { answerRecordList, type RecordListOptions } from './http/routes/record-list.js';
 export type { HttpListener } from './http/http-listener.js';
 export { ROLES, type Role, type Login } from './auth/login.js';
 export { EventBus, ALL_TOPICS } from './events/event-bus.js';
@@ -35,7 +36,7 @@ export type { EventTopicDefinition } from './events/event-topic.js';
 export { MessageBus, MessageFlags, type MessageRecord } from './messages/message-bus.js';
 export { AlertTracker, type AlertDefinitionInput, type RaiseAlertInput, type AlertRecord } from './alerts/alert-tracker.js';
 export { parseRate, type Rate, type RateUnit } from './alerts/rate.js';
-export { parseTimestamp } from './time/timestamp.js';
+export { nowSeconds, parseTimestamp } from './time/timestamp.js';
 export { PACKET_STAGES, runPacketChain, type PacketStage } from './packets/chain.js';
 export type { Packet, PacketSignal, PacketGps } from './packets/packet.js';
 export type { Device, RecordSource } from './tracker/device.js';

@@ -43,6 +43,7 @@ import { DatasourceTracker, type PreparedSource } from './datasources/datasource
 import { parseHopRate } from './datasources/source-options.js';
 import { datasourcesPlugin } from './http/routes/datasources.js';
 import { gpsPlugin } from './http/routes/gps.js';
+import { packetchainPlugin } from './http/routes/packetchain.js';
 import { GpsTracker } from './gps/gps-tracker.js';
 import type { GpsTypeDefinition } from './gps/gps-type.js';
 import { parseConfigViews } from './views/config-views.js';
@@ -223,6 +224,7 @@ export async function createService(config: Config, options: CreateServiceOption
     authPlugin(apiKeys, authenticator),
     devicesPlugin(configViews),
     datasourcesPlugin,
+    packetchainPlugin,
     gpsPlugin,
     uiModulesPlugin,
     loggingPlugin(logSettings),
