@@ -90,4 +90,17 @@ export { GpsFixQuality, type GpsFix } from './gps/gps-fix.js';
 export type { GpsTypeDefinition, GpsDefinition, GpsContext, GpsConnection } from './gps/gps-type.js';
 export { GpsTracker, type GpsDevice } from './gps/gps-tracker.js';
 export { parseGpsDefinition } from './gps/gps-definition.js';
+export {
+  MetricRegistry,
+  type MetricDefinition,
+  type CounterDefinition,
+  type GaugeDefinition,
+  type HistogramDefinition,
+  type CounterHandle,
+  type GaugeHandle,
+  type HistogramHandle,
+  type MetricLabels,
+  type MetricReport,
+  type MetricEntry,
+} from './metrics/metric-registry.js';
 export { CORE_VERSION } from './version.js';

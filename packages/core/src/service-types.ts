@@ -24,6 +24,7 @@ import type { GpsTypeDefinition } from './gps/gps-type.js';
 import type { GpsTracker } from './gps/gps-tracker.js';
 import type { UiModuleRegistry } from './ui/ui-module.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
+import type { MetricRegistry } from './metrics/metric-registry.js';
 
 /** How one plugin fared at boot. */
 export interface PluginStatus {
@@ -52,6 +53,8 @@ export interface Service {
   readonly uiModules: UiModuleRegistry;
   /** Log types (`svcdb`, `pcapng`, and those plugins add). */
   readonly logTypes: Registry<LogTypeDefinition>;
+  /** The metrics `/metrics` serves; plugins add theirs in the `metrics` hook. */
+  readonly metrics: MetricRegistry;
   readonly events: EventBus;
   readonly messages: MessageBus;
   readonly alerts: AlertTracker;

@@ -26,6 +26,9 @@ import { uiModulesPlugin } from './ui/ui-modules-plugin.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
 import { readLogSettings } from './logging/log-settings.js';
 import { loggingPlugin } from './logging/logging-plugin.js';
+import { installCoreMetrics } from './metrics/core-metrics.js';
+import { MetricRegistry } from './metrics/metric-registry.js';
+import { metricsPlugin } from './metrics/metrics-plugin.js';
 import { parseUriPrefix, withUriPrefix } from './http/uri-prefix.js';
 import { listenHttp, type HttpListener } from './http/http-listener.js';
 import { RouteRegistry } from './http/route-registry.js';
@@ -101,7 +104,8 @@ export async function createService(config: Config, options: CreateServiceOption
   const gpsTypes = new Registry<GpsTypeDefinition>('GPS type', owner);
   const uiModules = new UiModuleRegistry(owner);
   const logTypes = new Registry<LogTypeDefinition>('log type', owner);
-  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes, uiModules, logTypes];
+  const metrics = new MetricRegistry(owner);
+  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes, uiModules, logTypes, metrics];
   const logSettings = readLogSettings(config);
 
   const events = new EventBus(hooks, eventTopics, (error) => log.error('an event subscriber failed', error));
@@ -177,6 +181,7 @@ export async function createService(config: Config, options: CreateServiceOption
     },
   );
   guards.install(hooks);
+  const httpObserver = installCoreMetrics(metrics, hooks, config.getNumber('metrics_chain_sampling', 128, { min: 0, integer: true }));
 
   const startTime = nowSeconds();
   const svc: Service = {
@@ -193,6 +198,7 @@ export async function createService(config: Config, options: CreateServiceOption
     gpsTypes,
     uiModules,
     logTypes,
+    metrics,
     events,
     messages,
     alerts,
@@ -228,6 +234,7 @@ export async function createService(config: Config, options: CreateServiceOption
     gpsPlugin,
     uiModulesPlugin,
     loggingPlugin(logSettings),
+    metricsPlugin(),
   ].map((plugin) => ({ plugin }));
   const entries = [...builtins, ...(options.plugins ?? []).map((item) => ('plugin' in item ? item : { plugin: item }))];
 
@@ -258,7 +265,7 @@ export async function createService(config: Config, options: CreateServiceOption
   }
 
   for (const hookName of CONTRIBUTE_HOOKS) {
-    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, uiModules, logTypes, routes }[hookName];
+    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, uiModules, logTypes, metrics, routes }[hookName];
     (hooks[hookName] as { call(registry: unknown): void }).call(registry);
   }
   registerPhyContributions();
@@ -315,6 +322,7 @@ export async function createService(config: Config, options: CreateServiceOption
     authenticator,
     log,
     maxBodyBytes: config.getNumber('httpd_max_body', 100_000, { min: 1024, integer: true }),
+    observer: httpObserver,
   });
   const app = withUriPrefix(unprefixedApp, uriPrefix);
 

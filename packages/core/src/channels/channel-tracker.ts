@@ -37,7 +37,7 @@ class ChannelRecord {
   packets = 0;
 
   constructor(
-    readonly channel: string,
+    public channel: string,
     public frequency: number,
   ) {}
 
@@ -67,7 +67,7 @@ class ChannelRecord {
 export const CHANNEL_FIELDS: readonly FieldDefinition[] = [
   { name: 'svc.channeltracker.frequency_map', type: 'map[double, x]', description: 'channel records by frequency in kHz' },
   { name: 'svc.channeltracker.channel_map', type: 'map[string, x]', description: 'channel records by channel name' },
-  { name: 'svc.channelrec.channel', type: 'string', description: 'channel name ("unknown" in the frequency map when no packet named one)' },
+  { name: 'svc.channelrec.channel', type: 'string', description: 'channel name (in the frequency map, the first one a packet on it named; "unknown" when none did)' },
   { name: 'svc.channelrec.frequency', type: 'double', description: 'frequency in kHz' },
   { name: 'svc.channelrec.packets_rrd', type: 'object', description: 'packets per second/minute/hour (rrd record)' },
   { name: 'svc.channelrec.data_rrd', type: 'object', description: 'bytes per second/minute/hour (rrd record)' },
@@ -103,6 +103,7 @@ export class ChannelTracker {
         if (record === undefined) this.#byFrequency.set(khz, (record = new ChannelRecord('unknown', khz)));
         this.#lastFrequency = record;
       }
+      if (record.channel === 'unknown' && name && name !== '0') record.channel = name;
       record.add(second, packet, bytes);
     }
     if (name && name !== '0') {

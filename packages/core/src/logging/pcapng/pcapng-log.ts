@@ -27,6 +27,9 @@ export const pcapngLogType: LogTypeDefinition = {
     const chunker = new PcapngChunker(sourceInterfaceName(context.svc.datasources), `svc ${CORE_VERSION}`);
     let written = 0;
     let queuedBytes = 0;
+    /** Packets written into chunks not yet on disk, and how many of the chunker's were taken. */
+    let queuedPackets = 0;
+    let takenPackets = 0;
     let writing = Promise.resolve();
     let failed = false;
     let waiters: (() => void)[] = [];
@@ -34,6 +37,9 @@ export const pcapngLogType: LogTypeDefinition = {
     const flush = () => {
       const chunk = chunker.take();
       if (!chunk || failed) return;
+      const packets = chunker.packets - takenPackets;
+      takenPackets = chunker.packets;
+      queuedPackets += packets;
       queuedBytes += chunk.length;
       writing = writing.then(async () => {
         if (failed) return;
@@ -45,6 +51,7 @@ export const pcapngLogType: LogTypeDefinition = {
           context.fail(error as Error);
         } finally {
           queuedBytes -= chunk.length;
+          queuedPackets -= packets;
           if (queuedBytes < HIGH_WATER_BYTES / 2 || failed) {
             const released = waiters;
             waiters = [];
@@ -67,6 +74,7 @@ export const pcapngLogType: LogTypeDefinition = {
         return new Promise((resolve) => waiters.push(resolve));
       },
       size: () => written + queuedBytes + chunker.pending,
+      backlog: () => queuedPackets + chunker.packets - takenPackets,
       async close() {
         clearInterval(timer);
         flush();
