@@ -21,7 +21,9 @@ const syntheticReference = JSON.parse(readFileSync(testDataPath('dot11', 'synthe
 };
 const demoReference = JSON.parse(readFileSync(testDataPath('dot11', 'packetnet_80211_plus_radiotap_header.tshark.json'), 'utf8')) as {
   bssids: Record<string, { ssids: string[] }>;
+  frames_total: number;
 };
+const syntheticChannels = JSON.parse(readFileSync(testDataPath('dot11', 'synthetic_radiotap_10k_seed1.routes.json'), 'utf8')) as { channels: Record<string, number> };
 const screenshots = process.env.SVC_SCREENSHOTS;
 
 interface Context {
@@ -40,10 +42,9 @@ function webSuite(prefix: string) {
   test.before(async (context) => {
     const configDir = mkdtempSync(join(tmpdir(), 'svc-web-'));
     const args = ['-c', demoSourceOfNpmStart(), '-c', `${SYNTHETIC}:name=synthetic`];
-    if (prefix) {
-      writeFileSync(join(configDir, 'svc.conf'), `httpd_uri_prefix=${prefix}\n`);
-      args.push('--config', join(configDir, 'svc.conf'));
-    }
+    // A web GPS for the system page's test; the prefix as behind a reverse proxy.
+    writeFileSync(join(configDir, 'svc.conf'), `gps=web:name=phone\n${prefix ? `httpd_uri_prefix=${prefix}\n` : ''}`);
+    args.push('--config', join(configDir, 'svc.conf'));
     context.svc = await startSvc({ configDir, args });
     context.app = context.svc.url.replace(/\/$/, '');
     context.admin = basicAuth('svc', context.svc.password!);
@@ -68,8 +69,8 @@ function webSuite(prefix: string) {
   });
 
   const pageErrors: string[] = [];
-  const open = async (context: Context, hash = '#/devices'): Promise<Page> => {
-    const page = await context.browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const open = async (context: Context, hash = '#/devices', options: Parameters<Browser['newPage']>[0] = {}): Promise<Page> => {
+    const page = await context.browser.newPage({ viewport: { width: 1400, height: 860 }, ...options });
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${context.app}/${hash}`);
     return page;
@@ -214,6 +215,43 @@ function webSuite(prefix: string) {
     await page.goto(`${context.app}/#/system`);
     await page.waitForSelector('[data-testid=devices-count]');
     assert.is(await page.locator('text=API keys').count(), 0, 'no API key management');
+    await close(page);
+  });
+
+  test('the channels page shows packets and devices per channel as channels.json says, and tshark counts', async (context) => {
+    const page = await open(context, '#/channels');
+    await logIn(context, page);
+    await page.waitForSelector('tr[data-frequency="2437000"]');
+    const channels = await context.rest('channels/channels.json');
+    const frequencies = Object.values<any>(channels['svc.channeltracker.frequency_map']);
+    const digits = (text: string | null) => Number(String(text).replace(/\D/g, ''));
+    assert.is(await page.locator('tr[data-frequency]').count(), frequencies.length);
+    for (const record of frequencies) {
+      const row = page.locator(`tr[data-frequency="${record['svc.channelrec.frequency']}"]`);
+      await waitUntil(`${record['svc.channelrec.frequency']}: the row shows the packets`, async () => digits(await row.locator('[data-cell=packets]').textContent()) === record['svc.channelrec.packets']);
+      assert.is(digits(await row.locator('[data-cell=devices]').textContent()), record['svc.channelrec.devices']);
+      assert.is((await row.locator('[data-cell=channel]').textContent())?.trim(), record['svc.channelrec.channel']);
+    }
+    // Channel 6 carries the synthetic capture's channel 6 frames and every frame of the demo capture.
+    const six = page.locator('tr[data-frequency="2437000"] [data-cell=packets]');
+    assert.is(digits(await six.textContent()), syntheticChannels.channels['6']! + demoReference.frames_total);
+    await close(page);
+  });
+
+  test("the system page shows the GPS; sharing the browser's position makes it the server's", async (context) => {
+    const position = { latitude: 52.2163639, longitude: 6.8850781 };
+    const page = await open(context, '#/system', { geolocation: position, permissions: ['geolocation'] });
+    await logIn(context, page);
+    await page.waitForSelector('[data-testid=gps-name]:has-text("phone")');
+    const row = page.locator('tr', { has: page.locator('[data-testid=gps-name]') });
+    assert.match(String(await row.textContent()), /web\s*running/);
+    await page.getByRole('button', { name: "Share this browser's position" }).click();
+    await page.locator('[data-testid=share-status]:has-text("sent")').waitFor({ timeout: 5000 });
+    const location = await context.rest('gps/location.json');
+    assert.equal(location['svc.common.location.geopoint'], [position.longitude, position.latitude]);
+    assert.is(location['svc.common.location.fix'], 2);
+    await page.locator('[data-testid=gps-position]:has-text("52.216364, 6.885078")').waitFor({ timeout: 5000 });
+    await page.getByRole('button', { name: 'Stop sharing' }).click();
     await close(page);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The app's shell: the login gate, the navigation (the four built-in pages and those UI modules
+ * The app's shell: the login gate, the navigation (the five built-in pages and those UI modules
  * add), who is logged in, whether the event bus is connected, and the page the URL names.
  */
 import { useEffect, useState } from 'preact/hooks';
@@ -7,6 +7,7 @@ import { describe } from './api';
 import { Login } from './components/Login';
 import { connected, startEventBus, stopEventBus } from './event-bus';
 import { Alerts } from './pages/Alerts';
+import { Channels } from './pages/Channels';
 import { Devices } from './pages/Devices';
 import { Sources } from './pages/Sources';
 import { System } from './pages/System';
@@ -17,6 +18,7 @@ import { loadUiModules, moduleFailures, modulePages } from './ui-modules';
 const PAGES = [
   { id: 'devices', title: 'Devices', render: Devices },
   { id: 'sources', title: 'Sources', render: Sources },
+  { id: 'channels', title: 'Channels', render: Channels },
   { id: 'alerts', title: 'Alerts', render: Alerts },
   { id: 'system', title: 'System', render: System },
 ] as const;
