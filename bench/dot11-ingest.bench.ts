@@ -11,7 +11,8 @@
  *
  * Each round is run twice, alternately: with the packet-chain timing of `/metrics` on (the
  * default, one pass in 128 timed) and off (`metrics_chain_sampling=0`, no interceptors), so the
- * cost of the metrics on the chain is measured on the same machine at the same time.
+ * cost of the metrics on the chain is measured on the same machine at the same time, in frames per
+ * second and in the process's CPU time per frame (less sensitive to other load on the machine).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -43,6 +44,9 @@ function heapUsed(): number {
 
 const rates: number[] = [];
 const ratesWithoutTiming: number[] = [];
+/** CPU microseconds per frame, with and without the chain timing. */
+const cpuWith: number[] = [];
+const cpuWithout: number[] = [];
 let perDevice = 0;
 for (let run = 0; run < ROUNDS * 2; run++) {
   const round = Math.floor(run / 2);
@@ -50,9 +54,12 @@ for (let run = 0; run < ROUNDS * 2; run++) {
   const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }), config: { metrics_chain_sampling: timing ? '128' : '0' } });
   const before = heapUsed();
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const source = await t.svc.datasources.add(`${capture}:name=big`);
   while (source.numPackets < FRAMES && source.state !== 'error') await sleep(2);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStarted);
+  (timing ? cpuWith : cpuWithout).push((cpu.user + cpu.system) / FRAMES);
   if (source.numPackets !== FRAMES) throw new Error(`the replay stopped at ${source.numPackets} frames: ${source.state}`);
   const rate = FRAMES / seconds;
   (timing ? rates : ratesWithoutTiming).push(rate);
@@ -72,6 +79,12 @@ console.log(`dot11 ingest, pcapfile -> tracker: median ${Math.round(median).toLo
 console.log(
   `packet-chain timing for /metrics: ${Math.round(median).toLocaleString('en')} frames/s with it, ${Math.round(medianWithoutTiming).toLocaleString('en')} without ` +
     `(${(((medianWithoutTiming - median) / medianWithoutTiming) * 100).toFixed(1)} % slower with it; rounds with ${rates.map((rate) => Math.round(rate / 1000)).join(', ')} k, without ${ratesWithoutTiming.map((rate) => Math.round(rate / 1000)).join(', ')} k)`,
+);
+const cpuMedianWith = medianOf(cpuWith);
+const cpuMedianWithout = medianOf(cpuWithout);
+console.log(
+  `CPU time per frame: ${cpuMedianWith.toFixed(2)} µs with the chain timing, ${cpuMedianWithout.toFixed(2)} µs without ` +
+    `(${(((cpuMedianWith - cpuMedianWithout) / cpuMedianWithout) * 100).toFixed(1)} %; rounds with ${cpuWith.map((value) => value.toFixed(2)).join(', ')}, without ${cpuWithout.map((value) => value.toFixed(2)).join(', ')} µs)`,
 );
 
 if (process.env.SVC_BENCH_SKIP_TSHARK !== '1') {
