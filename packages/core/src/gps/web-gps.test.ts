@@ -11,8 +11,10 @@ import * as assert from 'uvu/assert';
 import { createServer } from 'node:net';
 import WebSocket from 'ws';
 import { createLogger } from '../logger.js';
-import { createTestService, waitUntil } from '../testing/index.js';
+import { createTestService, mutateText, seededRandom, waitUntil } from '../testing/index.js';
+import type { GpsFix } from './gps-fix.js';
 import { gpsdGpsType } from './gpsd-gps.js';
+import { readWebPosition } from './web-gps.js';
 
 const quiet = createLogger({ write: () => {} });
 
@@ -109,6 +111,57 @@ test('gpsd: a port that answers but is not gpsd, and bad options, are refused in
     } catch (error: any) {
       assert.is(error.code, 'SVC_ERR_BAD_GPS_DEFINITION');
       assert.match(error.message, `port=${port} is not a TCP port`);
+    }
+  }
+});
+
+test('fuzz: mutated gpsd reports never break the connection handling; every fix it reports is a position', async () => {
+  const random = seededRandom(23);
+  const good = [
+    '{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}',
+    '{"class":"SKY","device":"/dev/pts/3","nSat":11,"uSat":3,"satellites":[{"PRN":8,"used":true}]}',
+    '{"class":"TPV","device":"/dev/pts/3","mode":3,"time":"2028-04-08T08:14:39.000Z","lat":52.216363867,"lon":6.885078100,"altMSL":102.93,"speed":2.038,"track":12.5}',
+  ];
+  for (let round = 0; round < 40; round++) {
+    const lines = [good[0]!, ...Array.from({ length: 30 }, (_, index) => mutateText(good[1 + (index % 2)]!, random))];
+    const server = createServer((socket) => socket.end(`${lines.join('\n')}\n`));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const fixes: GpsFix[] = [];
+    const lost: string[] = [];
+    const context = { name: 'g', log: quiet, update: (fix: GpsFix) => void fixes.push(fix), lost: (reason: string) => void lost.push(reason), message: () => {} };
+    const port = String((server.address() as { port: number }).port);
+    try {
+      const gps = await gpsdGpsType.open({ line: 'gpsd', type: 'gpsd', name: 'g', options: new Map([['host', '127.0.0.1'], ['port', port]]) }, context);
+      await waitUntil('the stream is read to its end', () => lost.length > 0);
+      await gps.close();
+    } catch (error: any) {
+      assert.is(error.code, 'SVC_ERR_GPS_OPEN', String(error));
+    } finally {
+      server.close();
+    }
+    for (const fix of fixes) {
+      assert.ok(Number.isFinite(fix.lat) && Number.isFinite(fix.lon) && Number.isFinite(fix.time), JSON.stringify(fix));
+      assert.ok(fix.fix >= 0 && fix.fix <= 3);
+    }
+  }
+});
+
+test('fuzz: a posted position is either read whole or refused with a 400 or 404 code', () => {
+  const random = seededRandom(7);
+  const base = JSON.stringify({ lat: 52.2, lon: 6.9, alt: 40, spd: 3.6 });
+  for (let round = 0; round < 2000; round++) {
+    let command: unknown;
+    try {
+      command = JSON.parse(mutateText(base, random));
+    } catch {
+      continue;
+    }
+    if (command === null || typeof command !== 'object') continue;
+    try {
+      const position = readWebPosition(command as Record<string, unknown>);
+      assert.ok(Math.abs(position.lat) <= 90 && Math.abs(position.lon) <= 180);
+    } catch (error: any) {
+      assert.ok(['SVC_ERR_MISSING_KEY', 'SVC_ERR_BAD_REQUEST'].includes(error.code), String(error));
     }
   }
 });
