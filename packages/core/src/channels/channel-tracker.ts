@@ -8,7 +8,9 @@
  * measured on the server's clock so a replayed capture shows its devices too).
  *
  * Beyond Kismet's record each entry has `svc.channelrec.packets`, every packet counted since
- * start, and `svc.channelrec.devices`, the devices whose last packet was on it.
+ * start, `svc.channelrec.devices`, the devices whose last packet was on it, and
+ * `svc.channelrec.active_devices`, the last sample of the device history. `devices` is counted
+ * over the device list when the record is asked for.
  */
 import { dataMap } from '../fields/data-map.js';
 import type { FieldDefinition } from '../fields/field-registry.js';
@@ -35,6 +37,8 @@ class ChannelRecord {
   readonly deviceRrd = Rrd.gauge();
   readonly signal = new SignalData();
   packets = 0;
+  /** Devices active on it at the last sample. */
+  activeDevices = 0;
 
   constructor(
     public channel: string,
@@ -59,6 +63,7 @@ class ChannelRecord {
       'svc.channelrec.signal': this.signal.toRecord(now),
       'svc.channelrec.packets': this.packets,
       'svc.channelrec.devices': devices,
+      'svc.channelrec.active_devices': this.activeDevices,
     };
   }
 }
@@ -75,6 +80,7 @@ export const CHANNEL_FIELDS: readonly FieldDefinition[] = [
   { name: 'svc.channelrec.signal', type: 'object', description: 'signal and noise of the packets (signal record)' },
   { name: 'svc.channelrec.packets', type: 'uint64_t', description: 'packets since the server started' },
   { name: 'svc.channelrec.devices', type: 'uint64_t', description: 'tracked devices whose last packet was on this frequency or channel' },
+  { name: 'svc.channelrec.active_devices', type: 'uint64_t', description: `devices active on this frequency in the last ${DEVICE_DECAY_SECONDS} s, at the last sample (the frequency map only; 0 in the channel map)` },
 ];
 
 /** Packets and devices per frequency and channel. */
@@ -126,7 +132,10 @@ export class ChannelTracker {
       if (device.frequency) active.set(device.frequency, (active.get(device.frequency) ?? 0) + 1);
     }
     const second = Math.floor(now);
-    for (const [khz, record] of this.#byFrequency) record.deviceRrd.add(second, active.get(khz) ?? 0);
+    for (const [khz, record] of this.#byFrequency) {
+      record.activeDevices = active.get(khz) ?? 0;
+      record.deviceRrd.add(second, record.activeDevices);
+    }
   }
 
   /** The `/channels/channels.json` record. */

@@ -40,7 +40,7 @@ export function Channels() {
               {frequencies.map((record) => {
                 const khz = Number(record['svc.channelrec.frequency']);
                 const packets = Number(record['svc.channelrec.packets'] ?? 0);
-                const active = record['svc.channelrec.device_rrd']?.['svc.common.rrd.last_value'] ?? 0;
+                const active = record['svc.channelrec.active_devices'] ?? 0;
                 const signal = record['svc.channelrec.signal']?.['svc.common.signal.last_signal'];
                 return (
                   <tr key={khz} data-frequency={khz}>
