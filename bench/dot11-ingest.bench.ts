@@ -10,7 +10,7 @@
  * `svc` runs with (a 32 MB young generation, see scripts/run-bench.mjs).
  *
  * Each round is run twice, alternately: with the packet-chain timing of `/metrics` on (the
- * default, one pass in 128 timed) and off (`metrics_chain_sampling=0`, no interceptors), so the
+ * default, one packet in 128 timed) and off (`metrics_chain_sampling=0`), so the
  * cost of the metrics on the chain is measured on the same machine at the same time, in frames per
  * second and in the process's CPU time per frame (less sensitive to other load on the machine).
  */

@@ -132,12 +132,14 @@ export async function createService(config: Config, options: CreateServiceOption
     maxDevices: config.getNumber('tracker_max_devices', 0, { min: 0, integer: true }),
   }, deviceAnnotations);
 
+  const coreMetrics = installCoreMetrics(metrics, hooks, config.getNumber('metrics_chain_sampling', 128, { min: 0, integer: true }));
   const retryDelay = config.getNumber('source_retry_delay', 5, { min: 0.1, max: 3600 });
   const gps = new GpsTracker({ types: gpsTypes, messages, log, validFor: config.getNumber('gps_fix_valid_time', 10, { min: 1 }), retryDelay });
   const datasources = new DatasourceTracker({
     types: datasourceTypes,
     gps,
     hooks,
+    runChain: coreMetrics.runChain,
     events,
     messages,
     log,
@@ -181,7 +183,6 @@ export async function createService(config: Config, options: CreateServiceOption
     },
   );
   guards.install(hooks);
-  const httpObserver = installCoreMetrics(metrics, hooks, config.getNumber('metrics_chain_sampling', 128, { min: 0, integer: true }));
 
   const startTime = nowSeconds();
   const svc: Service = {
@@ -322,7 +323,7 @@ export async function createService(config: Config, options: CreateServiceOption
     authenticator,
     log,
     maxBodyBytes: config.getNumber('httpd_max_body', 100_000, { min: 1024, integer: true }),
-    observer: httpObserver,
+    observer: coreMetrics.httpObserver,
   });
   const app = withUriPrefix(unprefixedApp, uriPrefix);
 

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { definePlugin } from '../plugin.js';
 import { createTestService, promtoolCheck, seriesValue } from '../testing/index.js';
 import { createLogger } from '../logger.js';
-import type { CounterHandle, GaugeHandle } from './metric-registry.js';
+import type { CounterHandle, GaugeHandle, HistogramHandle } from './metric-registry.js';
 import { MetricRegistry } from './metric-registry.js';
 
 test('names must be svc_ words, counters end in _total, labels and buckets must be usable', () => {
@@ -32,6 +32,7 @@ test('names must be svc_ words, counters end in _total, labels and buckets must 
 test("a plugin's pushed and pulled metrics are served and promtool accepts the whole exposition; a failed plugin's are withdrawn", async () => {
   let drops: CounterHandle | undefined;
   let connected: GaugeHandle | undefined;
+  let sends: HistogramHandle | undefined;
   let depth = 7;
   const good = definePlugin({
     name: 'svc-plugin-queue',
@@ -40,6 +41,7 @@ test("a plugin's pushed and pulled metrics are served and promtool accepts the w
         drops = metrics.counter({ name: 'svc_queue_dropped_total', help: 'messages dropped because the queue was full', labelNames: ['queue'] });
         connected = metrics.gauge({ name: 'svc_queue_connected', help: '1 while connected' });
         metrics.gauge({ name: 'svc_queue_depth', help: 'messages waiting', labelNames: ['queue'], collect: (report) => report({ queue: 'main' }, depth) });
+        sends = metrics.histogram({ name: 'svc_queue_send_seconds', help: 'time to send one message', labelNames: ['queue'], buckets: [0.01, 0.1, 1] });
       });
     },
   });
@@ -57,6 +59,11 @@ test("a plugin's pushed and pulled metrics are served and promtool accepts the w
     drops!.inc({ queue: 'main' }, 3);
     connected!.set({}, 1);
     depth = 9;
+    sends!.observe({ queue: 'main' }, 0.005);
+    const series = sends!.series({ queue: 'main' });
+    series.observe(0.05);
+    series.observe(0.1);
+    series.observe(7);
     const response = await t.request('/metrics');
     assert.is(response.status, 200);
     assert.match(response.headers.get('content-type')!, /^text\/plain; version=0\.0\.4/);
@@ -64,13 +71,20 @@ test("a plugin's pushed and pulled metrics are served and promtool accepts the w
     assert.is(seriesValue(text, 'svc_queue_dropped_total{queue="main"}'), 3);
     assert.is(seriesValue(text, 'svc_queue_connected'), 1);
     assert.is(seriesValue(text, 'svc_queue_depth{queue="main"}'), 9, 'pulled when read');
+    assert.equal(
+      ['0.01', '0.1', '1', '+Inf'].map((le) => seriesValue(text, `svc_queue_send_seconds_bucket{le="${le}",queue="main"}`) ?? seriesValue(text, `svc_queue_send_seconds_bucket{queue="main",le="${le}"}`)),
+      [1, 3, 3, 4],
+      'cumulative buckets, a bound inclusive',
+    );
+    assert.is(seriesValue(text, 'svc_queue_send_seconds_sum{queue="main"}'), 7.155);
+    assert.is(seriesValue(text, 'svc_queue_send_seconds_count{queue="main"}'), 4);
     assert.not.match(text, /svc_broken_depth/);
     assert.match(text, /# HELP svc_datasource_packets_total /);
     const checked = promtoolCheck(text);
     assert.is(checked.status, 0, checked.output);
     assert.is(checked.output.trim(), '', `promtool has no complaint: ${checked.output}`);
     const plugins = (await (await t.request('/system/plugins.json')).json()) as Record<string, any>[];
-    assert.equal(plugins.find((plugin) => plugin['svc.plugin.name'] === 'svc-plugin-queue')?.['svc.plugin.contributions'].metrics, ['svc_queue_dropped_total', 'svc_queue_connected', 'svc_queue_depth']);
+    assert.equal(plugins.find((plugin) => plugin['svc.plugin.name'] === 'svc-plugin-queue')?.['svc.plugin.contributions'].metrics, ['svc_queue_dropped_total', 'svc_queue_connected', 'svc_queue_depth', 'svc_queue_send_seconds']);
   } finally {
     await t.close();
   }

@@ -7,7 +7,8 @@
  * `_total`, so everything svc exports shares one namespace and `promtool check metrics` accepts
  * it. A plugin that fails at boot has its metrics withdrawn with its other contributions.
  */
-import { Counter, Gauge, Histogram, Registry as PromRegistry } from 'prom-client';
+import { Counter, Gauge, Registry as PromRegistry, type Metric } from 'prom-client';
+import { LabelledHistogram } from './histogram.js';
 import { SvcError } from '../errors.js';
 import { Registry, type ContributionOwner } from '../registry.js';
 
@@ -60,6 +61,8 @@ export interface GaugeHandle {
 /** Handle of a histogram. */
 export interface HistogramHandle {
   observe(labels: MetricLabels, value: number): void;
+  /** The series of one set of labels, for observing often without matching the labels each time. */
+  series(labels: MetricLabels): { observe(value: number): void };
 }
 
 /** One registered metric, as the registry lists it. */
@@ -137,9 +140,12 @@ export class MetricRegistry extends Registry<MetricEntry> {
     if (buckets.length === 0 || buckets.some((bound, index) => !Number.isFinite(bound) || (index > 0 && bound <= buckets[index - 1]!))) {
       throw new SvcError('SVC_ERR_PLUGIN_INVALID', `histogram '${definition.name}': buckets must be finite and ascending`);
     }
-    const histogram = new Histogram({ name: definition.name, help: definition.help, labelNames: [...(definition.labelNames ?? [])], buckets, registers: [] });
-    this.#register(definition, 'histogram', histogram);
-    return { observe: (labels, value) => histogram.observe(labels as Record<string, string | number>, value) };
+    const histogram = new LabelledHistogram(definition.name, definition.help, [...(definition.labelNames ?? [])], buckets);
+    this.#register(definition, 'histogram', histogram as unknown as Metric);
+    return {
+      observe: (labels, value) => histogram.series(labels).observe(value),
+      series: (labels) => histogram.series(labels),
+    };
   }
 
   /** Withdraws a failed plugin's metrics from `/metrics` too. */
@@ -171,7 +177,7 @@ export class MetricRegistry extends Registry<MetricEntry> {
     }
   }
 
-  #register(definition: MetricDefinition, kind: MetricEntry['kind'], metric: Counter | Gauge | Histogram): void {
+  #register(definition: MetricDefinition, kind: MetricEntry['kind'], metric: Counter | Gauge | Metric): void {
     this.add({ name: definition.name, kind, help: definition.help });
     this.#prom.registerMetric(metric);
   }
