@@ -39,6 +39,8 @@ class ChannelRecord {
   packets = 0;
   /** Devices active on it at the last sample. */
   activeDevices = 0;
+  /** For a frequency record, the channel record its packets last named, so most packets skip a lookup. */
+  linked: ChannelRecord | undefined = undefined;
 
   constructor(
     public channel: string,
@@ -90,6 +92,8 @@ export class ChannelTracker {
   /** The records of the last packet, which most packets share (a source parked on a channel). */
   #lastFrequency: ChannelRecord | undefined;
   #lastChannel: ChannelRecord | undefined;
+  /** The server's Unix second, kept by `tick()` so packets do not read the clock. */
+  #second = Math.floor(Date.now() / 1000);
 
   constructor(private readonly devices: ChannelDeviceSource) {}
 
@@ -100,32 +104,40 @@ export class ChannelTracker {
     const khz = signal.freqKhz;
     const name = signal.channel;
     if (!khz && (!name || name === '0')) return;
-    const second = Math.floor(Date.now() / 1000);
+    const second = this.#second;
     const bytes = packet.data?.length ?? 0;
+    let frequency: ChannelRecord | undefined;
     if (khz) {
-      let record = this.#lastFrequency;
-      if (record === undefined || record.frequency !== khz) {
-        record = this.#byFrequency.get(khz);
-        if (record === undefined) this.#byFrequency.set(khz, (record = new ChannelRecord('unknown', khz)));
-        this.#lastFrequency = record;
+      frequency = this.#lastFrequency;
+      if (frequency === undefined || frequency.frequency !== khz) {
+        frequency = this.#byFrequency.get(khz);
+        if (frequency === undefined) this.#byFrequency.set(khz, (frequency = new ChannelRecord('unknown', khz)));
+        this.#lastFrequency = frequency;
       }
-      if (record.channel === 'unknown' && name && name !== '0') record.channel = name;
-      record.add(second, packet, bytes);
+      if (frequency.channel === 'unknown' && name && name !== '0') frequency.channel = name;
+      frequency.add(second, packet, bytes);
     }
     if (name && name !== '0') {
-      let record = this.#lastChannel;
+      let record = frequency?.linked ?? this.#lastChannel;
       if (record === undefined || record.channel !== name) {
         record = this.#byChannel.get(name);
         if (record === undefined) this.#byChannel.set(name, (record = new ChannelRecord(name, khz ?? 0)));
         this.#lastChannel = record;
       }
+      if (frequency) frequency.linked = record;
       if (!record.frequency && khz) record.frequency = khz;
       record.add(second, packet, bytes);
     }
   }
 
+  /** Moves the tracker's clock to the server's second (call at least once a second). */
+  tick(now = Date.now() / 1000): void {
+    this.#second = Math.floor(now);
+  }
+
   /** Adds this second's count of active devices to every frequency's device history. */
   sampleDevices(now = Date.now() / 1000): void {
+    this.tick(now);
     if (this.#byFrequency.size === 0) return;
     const active = new Map<number, number>();
     for (const device of this.devices.changedSince(now - DEVICE_DECAY_SECONDS)) {

@@ -3,7 +3,8 @@
  * at `/packetchain/packet_stats` (all seven) and `/packetchain/packet_<name>` (one each), the
  * `PACKETCHAIN_STATS` event once a second, and `/channels/channels` (packets and devices per
  * frequency and channel). A one-second timer samples the captures' backlogs and drops and the
- * devices active per frequency; the channel tracker counts packets at the end of the chain.
+ * devices active per frequency, and moves the channel tracker's clock (so packets read none);
+ * the channel tracker counts packets at the end of the chain.
  */
 import { ChannelTracker, CHANNEL_FIELDS } from '../../channels/channel-tracker.js';
 import { PACKET_STAT_ROUTES, PACKET_STATS_FIELDS } from '../../packets/packet-stats.js';
@@ -60,6 +61,7 @@ export const packetchainPlugin = definePlugin({
       });
     });
     svc.hooks.ready.tapPromise(PACKETCHAIN_PLUGIN, async () => {
+      channels.tick();
       timer = setInterval(() => {
         const now = nowSeconds();
         svc.datasources.sampleCaptures(now);
