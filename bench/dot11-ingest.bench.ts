@@ -8,6 +8,11 @@
  * times tshark on the same file with the field list of `test-data/README.md` (skip it with
  * SVC_BENCH_SKIP_TSHARK=1). Prints figures only. `npm run bench` runs it under the node flags
  * `svc` runs with (a 32 MB young generation, see scripts/run-bench.mjs).
+ *
+ * Each round is run twice, alternately: with the packet-chain timing of `/metrics` on (the
+ * default, one packet in 128 timed) and off (`metrics_chain_sampling=0`), so the
+ * cost of the metrics on the chain is measured on the same machine at the same time, in frames per
+ * second and in the process's CPU time per frame (less sensitive to other load on the machine).
  */
 import { spawnSync } from 'node:child_process';
 import { createLogger } from '@svc/core';
@@ -29,29 +34,49 @@ function heapUsed(): number {
 }
 
 const rates: number[] = [];
+const ratesWithoutTiming: number[] = [];
+/** CPU microseconds per frame, with and without the chain timing. */
+const cpuWith: number[] = [];
+const cpuWithout: number[] = [];
 let perDevice = 0;
-for (let round = 0; round < ROUNDS; round++) {
-  const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }) });
+for (let run = 0; run < ROUNDS * 2; run++) {
+  const round = Math.floor(run / 2);
+  const timing = run % 2 === 0;
+  const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }), config: { metrics_chain_sampling: timing ? '128' : '0' } });
   const before = heapUsed();
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const source = await t.svc.datasources.add(`${capture}:name=big`);
   while (source.numPackets < FRAMES && source.state !== 'error') await sleep(2);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStarted);
+  (timing ? cpuWith : cpuWithout).push((cpu.user + cpu.system) / FRAMES);
   if (source.numPackets !== FRAMES) throw new Error(`the replay stopped at ${source.numPackets} frames: ${source.state}`);
   const rate = FRAMES / seconds;
-  rates.push(rate);
+  (timing ? rates : ratesWithoutTiming).push(rate);
   const devices = t.svc.devices.size;
   const heap = heapUsed() - before;
   perDevice = heap / devices;
   console.log(
-    `round ${round + 1}: ${FRAMES.toLocaleString('en')} frames in ${seconds.toFixed(2)} s = ${Math.round(rate).toLocaleString('en')} frames/s; ` +
+    `round ${round + 1}, chain timing ${timing ? 'on ' : 'off'}: ${FRAMES.toLocaleString('en')} frames in ${seconds.toFixed(2)} s = ${Math.round(rate).toLocaleString('en')} frames/s; ` +
       `${devices.toLocaleString('en')} devices, ${source.numErrorPackets} malformed, heap +${(heap / 1048576).toFixed(1)} MB = ${Math.round(perDevice).toLocaleString('en')} bytes/device${gc ? '' : ' (run with --expose-gc for exact heap)'}`,
   );
   await t.close();
 }
-rates.sort((a, b) => a - b);
-const median = rates[Math.floor(rates.length / 2)]!;
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = medianOf(rates);
+const medianWithoutTiming = medianOf(ratesWithoutTiming);
 console.log(`dot11 ingest, pcapfile -> tracker: median ${Math.round(median).toLocaleString('en')} frames/s (target 250,000); heap ${Math.round(perDevice).toLocaleString('en')} bytes per device (target under 4,096)`);
+console.log(
+  `packet-chain timing for /metrics: ${Math.round(median).toLocaleString('en')} frames/s with it, ${Math.round(medianWithoutTiming).toLocaleString('en')} without ` +
+    `(${(((medianWithoutTiming - median) / medianWithoutTiming) * 100).toFixed(1)} % slower with it; rounds with ${rates.map((rate) => Math.round(rate / 1000)).join(', ')} k, without ${ratesWithoutTiming.map((rate) => Math.round(rate / 1000)).join(', ')} k)`,
+);
+const cpuMedianWith = medianOf(cpuWith);
+const cpuMedianWithout = medianOf(cpuWithout);
+console.log(
+  `CPU time per frame: ${cpuMedianWith.toFixed(2)} µs with the chain timing, ${cpuMedianWithout.toFixed(2)} µs without ` +
+    `(${(((cpuMedianWith - cpuMedianWithout) / cpuMedianWithout) * 100).toFixed(1)} %; rounds with ${cpuWith.map((value) => value.toFixed(2)).join(', ')}, without ${cpuWithout.map((value) => value.toFixed(2)).join(', ')} µs)`,
+);
 
 if (process.env.SVC_BENCH_SKIP_TSHARK !== '1') {
   const fields = ['frame.number', 'wlan.fc.type_subtype', 'wlan.ta', 'wlan.sa', 'wlan.bssid', 'wlan.ssid', 'wlan.ds.current_channel', 'wlan_radio.frequency', 'wlan.fixed.capabilities.privacy', 'wlan.rsn.akms.type', '_ws.malformed'];

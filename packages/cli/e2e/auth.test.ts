@@ -65,7 +65,7 @@ test('first start created a 0600 login file and printed its password once', () =
 
 test('the route table is not empty and names a role for each route', () => {
   assert.ok(routes.length >= 15, `only ${routes.length} routes`);
-  for (const route of routes) assert.ok(['admin', 'readonly', 'datasource', 'scanreport', 'any', 'public'].includes(route['svc.route.role']));
+  for (const route of routes) assert.ok(['admin', 'readonly', 'datasource', 'scanreport', 'webgps', 'any', 'public'].includes(route['svc.route.role']));
   assert.ok(routes.some((route) => route['svc.route.methods'].includes('WS')), 'websocket routes are listed');
 });
 

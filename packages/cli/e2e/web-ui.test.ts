@@ -23,7 +23,9 @@ const syntheticReference = JSON.parse(readFileSync(testDataPath('dot11', 'synthe
 };
 const demoReference = JSON.parse(readFileSync(testDataPath('dot11', 'packetnet_80211_plus_radiotap_header.tshark.json'), 'utf8')) as {
   bssids: Record<string, { ssids: string[] }>;
+  frames_total: number;
 };
+const syntheticChannels = JSON.parse(readFileSync(testDataPath('dot11', 'synthetic_radiotap_10k_seed1.routes.json'), 'utf8')) as { channels: Record<string, number> };
 const screenshots = process.env.SVC_SCREENSHOTS;
 
 interface Context {
@@ -43,7 +45,9 @@ function webSuite(prefix: string) {
     const configDir = mkdtempSync(join(tmpdir(), 'svc-web-'));
     const args = ['-c', demoSourceOfNpmStart(), '-c', `${SYNTHETIC}:name=synthetic`, '--config', join(configDir, 'svc.conf')];
     const demoAccessPoint = Object.keys(demoReference.bssids)[0]!.toUpperCase();
-    const lines = [`devicefound=${demoAccessPoint},demo access point`, 'disable_alert=DEVICELOST', 'ingest_filter=any,randomized,block'];
+    // Watchlist and filter lines for the alerts and filters pages, a web GPS for the system page's
+    // test, and the prefix as behind a reverse proxy.
+    const lines = [`devicefound=${demoAccessPoint},demo access point`, 'disable_alert=DEVICELOST', 'ingest_filter=any,randomized,block', 'gps=web:name=phone'];
     writeFileSync(join(configDir, 'svc.conf'), [...lines, ...(prefix ? [`httpd_uri_prefix=${prefix}`] : []), ''].join('\n'));
     context.svc = await startSvc({ configDir, args });
     context.app = context.svc.url.replace(/\/$/, '');
@@ -69,8 +73,8 @@ function webSuite(prefix: string) {
   });
 
   const pageErrors: string[] = [];
-  const open = async (context: Context, hash = '#/devices'): Promise<Page> => {
-    const page = await context.browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const open = async (context: Context, hash = '#/devices', options: Parameters<Browser['newPage']>[0] = {}): Promise<Page> => {
+    const page = await context.browser.newPage({ viewport: { width: 1400, height: 860 }, ...options });
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${context.app}/${hash}`);
     return page;
@@ -359,6 +363,43 @@ function webSuite(prefix: string) {
     await page.fill('input[aria-label="Rule match"]', 'AA:BB:CC:DD:00:00/16');
     await page.getByRole('button', { name: 'Add rule' }).click();
     assert.match(String(await page.textContent('[role=alert]', { timeout: 5000 })), 'bits set outside');
+    await close(page);
+  });
+
+  test('the channels page shows packets and devices per channel as channels.json says, and tshark counts', async (context) => {
+    const page = await open(context, '#/channels');
+    await logIn(context, page);
+    await page.waitForSelector('tr[data-frequency="2437000"]');
+    const channels = await context.rest('channels/channels.json');
+    const frequencies = Object.values<any>(channels['svc.channeltracker.frequency_map']);
+    const digits = (text: string | null) => Number(String(text).replace(/\D/g, ''));
+    assert.is(await page.locator('tr[data-frequency]').count(), frequencies.length);
+    for (const record of frequencies) {
+      const row = page.locator(`tr[data-frequency="${record['svc.channelrec.frequency']}"]`);
+      await waitUntil(`${record['svc.channelrec.frequency']}: the row shows the packets`, async () => digits(await row.locator('[data-cell=packets]').textContent()) === record['svc.channelrec.packets']);
+      assert.is(digits(await row.locator('[data-cell=devices]').textContent()), record['svc.channelrec.devices']);
+      assert.is((await row.locator('[data-cell=channel]').textContent())?.trim(), record['svc.channelrec.channel']);
+    }
+    // Channel 6 carries the synthetic capture's channel 6 frames and every frame of the demo capture.
+    const six = page.locator('tr[data-frequency="2437000"] [data-cell=packets]');
+    assert.is(digits(await six.textContent()), syntheticChannels.channels['6']! + demoReference.frames_total);
+    await close(page);
+  });
+
+  test("the system page shows the GPS; sharing the browser's position makes it the server's", async (context) => {
+    const position = { latitude: 52.2163639, longitude: 6.8850781 };
+    const page = await open(context, '#/system', { geolocation: position, permissions: ['geolocation'] });
+    await logIn(context, page);
+    await page.waitForSelector('[data-testid=gps-name]:has-text("phone")');
+    const row = page.locator('tr', { has: page.locator('[data-testid=gps-name]') });
+    assert.match(String(await row.textContent()), /web\s*running/);
+    await page.getByRole('button', { name: "Share this browser's position" }).click();
+    await page.locator('[data-testid=share-status]:has-text("sent")').waitFor({ timeout: 5000 });
+    const location = await context.rest('gps/location.json');
+    assert.equal(location['svc.common.location.geopoint'], [position.longitude, position.latitude]);
+    assert.is(location['svc.common.location.fix'], 2);
+    await page.locator('[data-testid=gps-position]:has-text("52.216364, 6.885078")').waitFor({ timeout: 5000 });
+    await page.getByRole('button', { name: 'Stop sharing' }).click();
     await close(page);
   });
 

@@ -19,6 +19,7 @@ import type { Device } from './tracker/device.js';
 import type { GpsTypeDefinition } from './gps/gps-type.js';
 import type { UiModuleRegistry } from './ui/ui-module.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
+import type { MetricRegistry } from './metrics/metric-registry.js';
 
 /** Every hook a plugin can tap. */
 export interface Hooks {
@@ -40,6 +41,12 @@ export interface Hooks {
   readonly uiModules: SyncHook<[UiModuleRegistry]>;
   /** Contribute: register log types (writers `log_types=` selects and `/logging` starts). */
   readonly logTypes: SyncHook<[Registry<LogTypeDefinition>]>;
+  /**
+   * Contribute: add Prometheus metrics to `/metrics` (`counter`, `gauge`, `histogram`); each call
+   * returns a handle to update the metric at run time, or takes a `collect` callback that reports
+   * current values whenever `/metrics` is read.
+   */
+  readonly metrics: SyncHook<[MetricRegistry]>;
 
   /**
    * Run (sync, hot path): the packet chain, keyed by stage (`decode`, `classify`, `track`).
@@ -59,7 +66,7 @@ export interface Hooks {
 }
 
 /** The contribute-phase hooks, in the order the service calls them. */
-export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'routes'] as const;
+export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'metrics', 'routes'] as const;
 
 /** Creates the frozen hook table of one service. */
 export function createHooks(): Hooks {
@@ -73,6 +80,7 @@ export function createHooks(): Hooks {
     gpsTypes: new SyncHook<[Registry<GpsTypeDefinition>]>(['gpsTypes'], 'gpsTypes'),
     uiModules: new SyncHook<[UiModuleRegistry]>(['uiModules'], 'uiModules'),
     logTypes: new SyncHook<[Registry<LogTypeDefinition>]>(['logTypes'], 'logTypes'),
+    metrics: new SyncHook<[MetricRegistry]>(['metrics'], 'metrics'),
     packet: new HookMap(() => new SyncHook<[Packet]>(['packet'])),
     deviceCreated: new SyncHook<[Device]>(['device'], 'deviceCreated'),
     deviceUpdated: new SyncHook<[Device]>(['device'], 'deviceUpdated'),

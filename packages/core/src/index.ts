@@ -28,6 +28,7 @@ export {
   type RouteMethod,
 } from './http/route-registry.js';
 export { optionalNumber, optionalString, requireString } from './http/command-input.js';
+export { answerRecordList, type RecordListOptions } from './http/routes/record-list.js';
 export type { HttpListener } from './http/http-listener.js';
 export { ROLES, type Role, type Login } from './auth/login.js';
 export { EventBus, ALL_TOPICS } from './events/event-bus.js';
@@ -35,7 +36,7 @@ export type { EventTopicDefinition } from './events/event-topic.js';
 export { MessageBus, MessageFlags, type MessageRecord } from './messages/message-bus.js';
 export { AlertTracker, type AlertDefinitionInput, type RaiseAlertInput, type AlertRecord } from './alerts/alert-tracker.js';
 export { parseRate, type Rate, type RateUnit } from './alerts/rate.js';
-export { parseTimestamp } from './time/timestamp.js';
+export { nowSeconds, parseTimestamp } from './time/timestamp.js';
 export { PACKET_STAGES, runPacketChain, type PacketStage } from './packets/chain.js';
 export type { Packet, PacketSignal, PacketGps } from './packets/packet.js';
 export { tagPacket } from './packets/packet-tags.js';
@@ -98,4 +99,17 @@ export { GpsFixQuality, type GpsFix } from './gps/gps-fix.js';
 export type { GpsTypeDefinition, GpsDefinition, GpsContext, GpsConnection } from './gps/gps-type.js';
 export { GpsTracker, type GpsDevice } from './gps/gps-tracker.js';
 export { parseGpsDefinition } from './gps/gps-definition.js';
+export {
+  MetricRegistry,
+  type MetricDefinition,
+  type CounterDefinition,
+  type GaugeDefinition,
+  type HistogramDefinition,
+  type CounterHandle,
+  type GaugeHandle,
+  type HistogramHandle,
+  type MetricLabels,
+  type MetricReport,
+  type MetricEntry,
+} from './metrics/metric-registry.js';
 export { CORE_VERSION } from './version.js';

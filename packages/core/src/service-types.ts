@@ -26,6 +26,7 @@ import type { UiModuleRegistry } from './ui/ui-module.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
 import type { IngestFilter } from './filters/ingest-filter.js';
 import type { Watchlist } from './watchlists/watchlist.js';
+import type { MetricRegistry } from './metrics/metric-registry.js';
 
 /** How one plugin fared at boot. */
 export interface PluginStatus {
@@ -54,6 +55,8 @@ export interface Service {
   readonly uiModules: UiModuleRegistry;
   /** Log types (`svcdb`, `pcapng`, and those plugins add). */
   readonly logTypes: Registry<LogTypeDefinition>;
+  /** The metrics `/metrics` serves; plugins add theirs in the `metrics` hook. */
+  readonly metrics: MetricRegistry;
   readonly events: EventBus;
   readonly messages: MessageBus;
   readonly alerts: AlertTracker;

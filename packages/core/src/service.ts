@@ -33,6 +33,9 @@ import { uiModulesPlugin } from './ui/ui-modules-plugin.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
 import { readLogSettings } from './logging/log-settings.js';
 import { loggingPlugin } from './logging/logging-plugin.js';
+import { installCoreMetrics } from './metrics/core-metrics.js';
+import { MetricRegistry } from './metrics/metric-registry.js';
+import { metricsPlugin } from './metrics/metrics-plugin.js';
 import { parseUriPrefix, withUriPrefix } from './http/uri-prefix.js';
 import { listenHttp, type HttpListener } from './http/http-listener.js';
 import { RouteRegistry } from './http/route-registry.js';
@@ -50,6 +53,7 @@ import { DatasourceTracker, type PreparedSource } from './datasources/datasource
 import { parseHopRate } from './datasources/source-options.js';
 import { datasourcesPlugin } from './http/routes/datasources.js';
 import { gpsPlugin } from './http/routes/gps.js';
+import { packetchainPlugin } from './http/routes/packetchain.js';
 import { GpsTracker } from './gps/gps-tracker.js';
 import type { GpsTypeDefinition } from './gps/gps-type.js';
 import { parseConfigViews } from './views/config-views.js';
@@ -107,7 +111,8 @@ export async function createService(config: Config, options: CreateServiceOption
   const gpsTypes = new Registry<GpsTypeDefinition>('GPS type', owner);
   const uiModules = new UiModuleRegistry(owner);
   const logTypes = new Registry<LogTypeDefinition>('log type', owner);
-  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes, uiModules, logTypes];
+  const metrics = new MetricRegistry(owner);
+  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes, uiModules, logTypes, metrics];
   const logSettings = readLogSettings(config);
 
   const events = new EventBus(hooks, eventTopics, (error) => log.error('an event subscriber failed', error));
@@ -142,12 +147,14 @@ export async function createService(config: Config, options: CreateServiceOption
     maxDevices: config.getNumber('tracker_max_devices', 0, { min: 0, integer: true }),
   }, deviceAnnotations);
 
+  const coreMetrics = installCoreMetrics(metrics, hooks, config.getNumber('metrics_chain_sampling', 128, { min: 0, integer: true }));
   const retryDelay = config.getNumber('source_retry_delay', 5, { min: 0.1, max: 3600 });
   gps = new GpsTracker({ types: gpsTypes, messages, log, validFor: config.getNumber('gps_fix_valid_time', 10, { min: 1 }), retryDelay });
   const datasources = new DatasourceTracker({
     types: datasourceTypes,
     gps,
     hooks,
+    runChain: coreMetrics.runChain,
     events,
     messages,
     log,
@@ -225,6 +232,7 @@ export async function createService(config: Config, options: CreateServiceOption
     gpsTypes,
     uiModules,
     logTypes,
+    metrics,
     events,
     messages,
     alerts,
@@ -261,9 +269,11 @@ export async function createService(config: Config, options: CreateServiceOption
     authPlugin(apiKeys, authenticator),
     devicesPlugin(configViews),
     datasourcesPlugin,
+    packetchainPlugin,
     gpsPlugin,
     uiModulesPlugin,
     loggingPlugin(logSettings),
+    metricsPlugin(),
   ].map((plugin) => ({ plugin }));
   const entries = [...builtins, ...(options.plugins ?? []).map((item) => ('plugin' in item ? item : { plugin: item }))];
 
@@ -294,7 +304,7 @@ export async function createService(config: Config, options: CreateServiceOption
   }
 
   for (const hookName of CONTRIBUTE_HOOKS) {
-    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, uiModules, logTypes, routes }[hookName];
+    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, uiModules, logTypes, metrics, routes }[hookName];
     (hooks[hookName] as { call(registry: unknown): void }).call(registry);
   }
   registerPhyContributions();
@@ -354,6 +364,7 @@ export async function createService(config: Config, options: CreateServiceOption
     authenticator,
     log,
     maxBodyBytes: config.getNumber('httpd_max_body', 100_000, { min: 1024, integer: true }),
+    observer: coreMetrics.httpObserver,
   });
   const app = withUriPrefix(unprefixedApp, uriPrefix);
 

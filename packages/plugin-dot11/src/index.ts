@@ -20,6 +20,8 @@ import { ScanReceiver, scanSourceType } from './scan/scan-source.js';
 import { dot11WigleRow } from './wigle-row.js';
 import { dot11DeviceFromRecord } from './device/dot11-restore.js';
 import { addHandshakeRoutes } from './handshake-routes.js';
+import { addDot11ReadRoutes } from './routes/dot11-read-routes.js';
+import { SsidGroups, SSID_GROUP_FIELDS } from './ssids/ssid-groups.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-dot11';
@@ -35,12 +37,17 @@ const RELEASE_STAGE = Number.MAX_SAFE_INTEGER;
 
 /** Config key that turns the access point view off. */
 const VIEW_CONFIG_KEY = 'dot11_view_accesspoints';
+/** Config key that turns the SSID view off. */
+const SSID_VIEW_CONFIG_KEY = 'dot11_view_ssids';
 
 /** The 802.11 plugin. */
 export default definePlugin({
   name: PLUGIN_NAME,
   core: '^0.1.0',
-  configKeys: { [VIEW_CONFIG_KEY]: `keep the ${ACCESS_POINT_VIEW} view (true, the default, or false)` },
+  configKeys: {
+    [VIEW_CONFIG_KEY]: `keep the ${ACCESS_POINT_VIEW} view (true, the default, or false)`,
+    [SSID_VIEW_CONFIG_KEY]: 'keep the SSID view at /phy/phy80211/ssids/views/ssids (true, the default, or false: it is then empty)',
+  },
   apply(svc) {
     const parsers = new IeParserTable();
     svc.hooks.fields.tap(PLUGIN_NAME, () => getDot11Hooks(svc).ieParsers.call(parsers));
@@ -91,6 +98,10 @@ export default definePlugin({
         },
       }),
     );
+
+    const ssids = svc.config.getBoolean(SSID_VIEW_CONFIG_KEY, true) ? new SsidGroups(svc.devices, DOT11_PHY_NAME) : undefined;
+    svc.hooks.fields.tap(PLUGIN_NAME, (fields) => fields.registerAll(SSID_GROUP_FIELDS));
+    svc.hooks.routes.tap(PLUGIN_NAME, (routes) => addDot11ReadRoutes(routes, { svc, ssids }));
 
     let classifier: Dot11Classifier | undefined;
     svc.hooks.packet.for('decode').tap(PLUGIN_NAME, (packet) => {

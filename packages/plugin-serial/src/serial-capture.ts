@@ -79,6 +79,7 @@ export async function openSerialCapture(options: SerialCaptureOptions, context: 
   return {
     info: { captureInterface: options.device, ...options.info },
     packets: queue.batches,
+    backlog: () => queue.queued,
     async close() {
       closing = true;
       await link.close();

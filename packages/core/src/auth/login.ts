@@ -4,7 +4,7 @@
  */
 
 /** The roles a login or API key can have. */
-export const ROLES = ['admin', 'readonly', 'datasource', 'scanreport'] as const;
+export const ROLES = ['admin', 'readonly', 'datasource', 'scanreport', 'webgps'] as const;
 
 /** One of {@link ROLES}. */
 export type Role = (typeof ROLES)[number];

@@ -35,6 +35,8 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   gps_fix_valid_time: { description: 'seconds a GPS fix stays current after the GPS reported it', default: '10' },
   plugin_dir: { description: 'directory of the plugins svc plugin install puts there with npm (relative to the config dir)', default: 'plugins' },
   plugin_disable: { description: 'a plugin package not to load, first-party ones included (repeatable)' },
+  metrics_auth: { description: 'whether /metrics needs a login (readonly role); false serves it to anyone who can reach the port', default: 'true' },
+  metrics_chain_sampling: { description: 'time one packet-chain pass in N for /metrics (per stage and tap); 0 turns the timing off', default: '128' },
   log_level: { description: 'what the server log keeps: debug, info, warn or error', default: 'info' },
   server_name: { description: 'name of this server in status', default: 'svc' },
   server_description: { description: 'description of this server in status', default: '' },

@@ -13,6 +13,7 @@ import type { Logger } from '../logger.js';
 import { MessageFlags, type MessageBus } from '../messages/message-bus.js';
 import { runPacketChain } from '../packets/chain.js';
 import type { Packet, PacketGps } from '../packets/packet.js';
+import { PacketStats } from '../packets/packet-stats.js';
 import type { Registry } from '../registry.js';
 import { nowSeconds } from '../time/timestamp.js';
 import { ChannelHopper } from './channel-hopper.js';
@@ -77,6 +78,8 @@ interface Dependencies {
   readonly defaults: DatasourceDefaults;
   /** The current GPS position, stamped onto packets that arrive without one. */
   readonly gps?: { readonly packetGps: PacketGps | undefined };
+  /** Runs the packet chain for one packet (the metrics' sampled timing); `runPacketChain` by default. */
+  readonly runChain?: (packet: Packet) => void;
 }
 
 /** Every datasource of the server. */
@@ -89,6 +92,8 @@ export class DatasourceTracker {
   #stopped = false;
   readonly #pacers: (() => Promise<void> | undefined)[] = [];
   #forgetTimer: NodeJS.Timeout | undefined;
+  /** The packet chain's counters and histories (`/packetchain`, `/metrics`). */
+  readonly packetStats = new PacketStats();
 
   constructor(private readonly deps: Dependencies) {
     this.#hopper = new ChannelHopper((source, channel, error) =>
@@ -351,6 +356,27 @@ export class DatasourceTracker {
     }
   }
 
+  /**
+   * Reads every open capture's backlog and drop counter into its source and the packet chain's
+   * records; the datasource plugin calls it once a second.
+   */
+  sampleCaptures(now = Date.now() / 1000): void {
+    let queued = 0;
+    let newlyDropped = 0;
+    for (const source of this.#sources.values()) {
+      const capture = source.capture;
+      source.backlog = capture?.backlog?.() ?? 0;
+      queued += source.backlog;
+      const dropped = capture?.dropped?.() ?? 0;
+      if (dropped > source.captureDropped) {
+        newlyDropped += dropped - source.captureDropped;
+        source.numDroppedPackets += dropped - source.captureDropped;
+        source.captureDropped = dropped;
+      }
+    }
+    this.packetStats.sample(Math.floor(now), queued, newlyDropped);
+  }
+
   /** Closes every source (shutdown). */
   async stop(): Promise<void> {
     this.#stopped = true;
@@ -388,6 +414,8 @@ export class DatasourceTracker {
       return;
     }
     source.capture = capture;
+    source.captureDropped = 0;
+    source.backlog = 0;
     source.info = capture.info;
     source.channels = capture.info.channels ?? [];
     source.channel = capture.info.channel ?? '';
@@ -421,7 +449,9 @@ export class DatasourceTracker {
       for await (const batch of capture.packets) {
         if (generation !== source.generation) return;
         if (source.state === 'paused') continue;
+        const errorsBefore = source.numErrorPackets;
         for (const packet of batch) this.#process(source, packet, hooks);
+        this.packetStats.addBatch(Math.floor(Date.now() / 1000), batch.length, source.numErrorPackets - errorsBefore);
         for (const pacer of this.#pacers) {
           const wait = pacer();
           if (wait) await wait;
@@ -446,7 +476,8 @@ export class DatasourceTracker {
     source.numPackets++;
     source.packetsRrd.add(packet.tsSec, 1);
     if (packet.data) source.datasizeRrd.add(packet.tsSec, packet.data.length);
-    runPacketChain(hooks, packet);
+    if (this.deps.runChain) this.deps.runChain(packet);
+    else runPacketChain(hooks, packet);
     if (packet.error) source.numErrorPackets++;
   }
 

@@ -67,6 +67,16 @@ export interface Capture {
   readonly packets: AsyncIterable<readonly Packet[]>;
   /** Tunes to a channel; types with the `tune` capability provide it. */
   setChannel?(channel: string): Promise<void>;
+  /**
+   * Packets received and waiting to be taken (a capture's queue depth), for `/metrics` and the
+   * packet chain's queue record. A capture without a queue of its own leaves it out.
+   */
+  backlog?(): number;
+  /**
+   * Packets the capture lost since it opened (a live interface's kernel drops, from libpcap's
+   * statistics), for `/metrics` and the packet chain's drop record.
+   */
+  dropped?(): number;
   /** Stops capturing and releases everything; the packets iterable ends. */
   close(): Promise<void>;
 }

@@ -47,6 +47,12 @@ export class Datasource {
   hopPosition = 0;
   numPackets = 0;
   numErrorPackets = 0;
+  /** Packets its captures reported lost, over every time it was open. */
+  numDroppedPackets = 0;
+  /** Drops the current capture had reported at the last sample. */
+  captureDropped = 0;
+  /** Packets waiting in the current capture at the last sample. */
+  backlog = 0;
   readonly packetsRrd = new Rrd();
   readonly datasizeRrd = new Rrd();
   retry: boolean;

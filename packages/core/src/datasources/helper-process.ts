@@ -156,6 +156,7 @@ export async function openHelperCapture(options: HelperProcessOptions, context: 
   return {
     info: options.info ?? {},
     packets: queue.batches,
+    backlog: () => queue.queued,
     async close() {
       closing = true;
       await stopChild(child, exited, options.killAfterMs ?? 3000);

@@ -21,6 +21,8 @@ export interface PacketSink {
 /** A queue: the sink for the producer, the batches for the datasource. */
 export interface PacketQueue extends PacketSink {
   readonly batches: AsyncIterable<Packet[]>;
+  /** Packets pushed and not yet taken by the consumer (a capture's `backlog`). */
+  readonly queued: number;
 }
 
 /** Creates a queue that asks the producer to pause above `highWater` queued packets. */
@@ -65,6 +67,9 @@ export function createPacketQueue(highWater = 8192): PacketQueue {
 
   return {
     batches: batches(),
+    get queued() {
+      return queued.length;
+    },
     push(packet) {
       if (finished || failure) return false;
       queued.push(packet);

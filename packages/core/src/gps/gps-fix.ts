@@ -30,4 +30,7 @@ export interface GpsFix {
   readonly fix: number;
   /** Unix seconds of the fix: the GPS's own clock when it sends a date, else the arrival time. */
   readonly time: number;
+  /** Satellites used in the fix and in view, when the GPS reports them (gpsd's SKY). */
+  readonly satellitesUsed?: number;
+  readonly satellitesVisible?: number;
 }

@@ -31,6 +31,8 @@ export function gpsDeviceRecord(device: GpsDevice, priority: number, valid: bool
     'svc.gps.state': device.state,
     'svc.gps.error': device.error,
     'svc.gps.location': locationRecord(device.lastFix, valid),
+    ...(device.lastFix?.satellitesUsed !== undefined && { 'svc.gps.satellites_used': device.lastFix.satellitesUsed }),
+    ...(device.lastFix?.satellitesVisible !== undefined && { 'svc.gps.satellites_visible': device.lastFix.satellitesVisible }),
   };
 }
 
@@ -48,4 +50,6 @@ export const GPS_FIELDS: readonly FieldDefinition[] = [
   { name: 'svc.gps.state', type: 'string', description: 'opening, running, error or closed' },
   { name: 'svc.gps.error', type: 'string', description: 'why the GPS is in error, empty otherwise' },
   { name: 'svc.gps.location', type: 'object', description: 'the GPS last report (location record)' },
+  { name: 'svc.gps.satellites_used', type: 'uint32_t', description: 'satellites used in the last fix (GPS types that report it, such as gpsd)' },
+  { name: 'svc.gps.satellites_visible', type: 'uint32_t', description: 'satellites in view at the last fix (GPS types that report it)' },
 ];

@@ -3,8 +3,9 @@
  * GPSes are ranked in the order they were added; the first one whose fix is recent (within
  * `validFor` seconds) and at least 2D wins. That position is stamped onto every packet that
  * arrives without one (`packetGps`), so devices heard meanwhile get `svc.device.base.location`.
- * A GPS that fails to open or goes away is reopened after `retryDelay` seconds; its failure is
- * a message, never a crash.
+ * A GPS that fails to open or goes away is reopened after `retryDelay` seconds, twice as long
+ * after each further failure (up to a minute) until it opens again; its failure is a message,
+ * never a crash.
  */
 import { describeError, SvcError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -32,6 +33,8 @@ export interface GpsTrackerDeps {
 export interface GpsDevice {
   readonly definition: GpsDefinition;
   readonly typeDescription: string;
+  /** Seconds its fixes stay current: its type's `validFor` or `gps_fix_valid_time`, the longer. */
+  readonly validFor: number;
   state: 'opening' | 'running' | 'error' | 'closed';
   /** Why it is in error. */
   error: string;
@@ -45,7 +48,12 @@ export interface GpsDevice {
   retryTimer: NodeJS.Timeout | undefined;
   /** Bumped on each open, so reports of an abandoned connection are ignored. */
   generation: number;
+  /** Failures since it last opened: each one doubles the delay before the next try, up to a minute. */
+  failures: number;
 }
+
+/** Longest delay between two tries to open a GPS. */
+const RETRY_MAX_SECONDS = 60;
 
 /** Tracks the GPSes and the best current position. */
 export class GpsTracker {
@@ -89,6 +97,7 @@ export class GpsTracker {
     const device: GpsDevice = {
       definition,
       typeDescription: type.description,
+      validFor: Math.max(this.deps.validFor, type.validFor ?? 0),
       state: 'opening',
       error: '',
       description: '',
@@ -97,6 +106,7 @@ export class GpsTracker {
       connection: undefined,
       retryTimer: undefined,
       generation: 0,
+      failures: 0,
     };
     this.#devices.push(device);
     await this.#open(device, type);
@@ -125,7 +135,7 @@ export class GpsTracker {
   /** True when the GPS is running and its last fix is at least 2D and recent. */
   isCurrent(device: GpsDevice, now = this.#now()): boolean {
     const fix = device.lastFix;
-    return fix !== undefined && fix.fix >= GpsFixQuality.TWO_D && device.state === 'running' && now - device.lastUpdate <= this.deps.validFor * 1000;
+    return fix !== undefined && fix.fix >= GpsFixQuality.TWO_D && device.state === 'running' && now - device.lastUpdate <= device.validFor * 1000;
   }
 
   /** Closes every GPS and stops retrying. */
@@ -162,6 +172,7 @@ export class GpsTracker {
       device.description = connection.description;
       device.state = 'running';
       device.error = '';
+      device.failures = 0;
       // A fix reported while opening counts from now on, not from the next periodic refresh.
       this.refresh();
       this.deps.messages.post(`gps ${name} opened (${connection.description})`);
@@ -173,12 +184,14 @@ export class GpsTracker {
   async #fail(device: GpsDevice, type: GpsTypeDefinition, reason: string): Promise<void> {
     await this.#close(device, 'error');
     device.error = reason;
-    this.deps.messages.post(`gps ${device.definition.name} failed: ${reason}; retrying in ${this.deps.retryDelay} s`, MessageFlags.ERROR);
+    const delay = Math.min(RETRY_MAX_SECONDS, this.deps.retryDelay * 2 ** Math.min(device.failures, 10));
+    device.failures++;
+    this.deps.messages.post(`gps ${device.definition.name} failed: ${reason}; retrying in ${Number(delay.toFixed(1))} s`, MessageFlags.ERROR);
     if (this.#stopped) return;
     device.retryTimer = setTimeout(() => {
       device.retryTimer = undefined;
       void this.#open(device, type);
-    }, this.deps.retryDelay * 1000);
+    }, delay * 1000);
     device.retryTimer.unref();
   }
 

@@ -46,6 +46,11 @@ export interface GpsTypeDefinition {
   readonly name: string;
   /** One line for humans: what it reads and which options it takes. */
   readonly description: string;
+  /**
+   * Seconds its fixes stay current, when that is longer than `gps_fix_valid_time` (a browser
+   * posts its position seldom); the longer of the two applies.
+   */
+  readonly validFor?: number;
   /** Opens a GPS; rejects with a clear reason (an `SvcError`) when it cannot. */
   open(definition: GpsDefinition, context: GpsContext): Promise<GpsConnection>;
 }

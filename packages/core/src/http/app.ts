@@ -27,6 +27,14 @@ import type {
 } from './route-registry.js';
 import { routeUrlPath, TRACKED_FORMATS } from './route-registry.js';
 
+/** Told about every request and websocket, for `/metrics`. */
+export interface HttpObserver {
+  /** A request ended: its route pattern with extension (`unmatched` when no route took it), method, status and duration. */
+  request(route: string, method: string, status: number, seconds: number): void;
+  /** A websocket on a route opened (+1) or closed (-1). */
+  websocket(route: string, change: 1 | -1): void;
+}
+
 /** What the app needs from the service. */
 export interface HttpAppDependencies {
   readonly routes: RouteRegistry;
@@ -34,6 +42,7 @@ export interface HttpAppDependencies {
   readonly authenticator: Authenticator;
   readonly log: Logger;
   readonly maxBodyBytes: number;
+  readonly observer?: HttpObserver;
 }
 
 type AppEnv = { Variables: { login: Login | undefined } };
@@ -70,20 +79,35 @@ export function createHttpApp(deps: HttpAppDependencies): Hono<AppEnv> {
     await next();
   };
 
+  const observer = deps.observer;
+  /** Counts a request on its route pattern once the answer (or the error's) is made. */
+  const observe = (label: string) => async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const started = performance.now();
+    await next();
+    observer!.request(label, c.req.method, c.res.status, (performance.now() - started) / 1000);
+  };
+
   for (const route of deps.routes.list()) {
     if (route.kind === 'websocket') {
-      app.get(route.path, authorize(route.role), acceptUpgrade(route), websocketHandler(route, deps.log));
+      app.get(route.path, authorize(route.role), acceptUpgrade(route), websocketHandler(route, deps.log, observer));
       known.push({ pattern: patternToRegExp(route.path), methods: ['GET'] });
       continue;
     }
     for (const format of route.formats) {
       const path = routeUrlPath(route.path, format);
-      app.on([...route.methods], path, authorize(route.role), (c) => answer(route, format, c, deps));
+      if (observer) app.on([...route.methods], path, observe(path), authorize(route.role), (c) => answer(route, format, c, deps));
+      else app.on([...route.methods], path, authorize(route.role), (c) => answer(route, format, c, deps));
       known.push({ pattern: patternToRegExp(path), methods: route.methods });
     }
   }
 
   app.notFound((c) => {
+    const response = unmatched(c);
+    observer?.request('unmatched', c.req.method, response.status, 0);
+    return response;
+  });
+  /** The answer to a request no route took: 401 without a login, else 405 or 404. */
+  const unmatched = (c: Context<AppEnv>): Response => {
     const url = new URL(c.req.url);
     // Without a login, a missing path and a wrong method look like any other resource: a 401,
     // so anonymous clients cannot map the routes.
@@ -98,7 +122,7 @@ export function createHttpApp(deps: HttpAppDependencies): Hono<AppEnv> {
       : new SvcError('SVC_ERR_NOT_FOUND', `no resource at ${path}`);
     if (allowed.length) c.header('allow', [...new Set(allowed)].join(', '));
     return errorResponse(c, error, deps.log);
-  });
+  };
   app.onError((error, c) => errorResponse(c, error, deps.log));
   return app;
 }
@@ -127,7 +151,7 @@ function acceptUpgrade(route: WebSocketRouteDefinition) {
   };
 }
 
-function websocketHandler(route: WebSocketRouteDefinition, log: Logger) {
+function websocketHandler(route: WebSocketRouteDefinition, log: Logger, observer: HttpObserver | undefined) {
   return upgradeWebSocket((c: Context<AppEnv>) => {
     let handlers: WebSocketHandlers = {};
     const guarded = (what: string, run: () => void) => {
@@ -137,9 +161,12 @@ function websocketHandler(route: WebSocketRouteDefinition, log: Logger) {
         log.error(`websocket ${route.path}: ${what} failed`, error);
       }
     };
+    let counted = false;
     return {
       onOpen(_event, ws) {
         let open = true;
+        counted = true;
+        observer?.websocket(route.path, 1);
         const raw = ws.raw as { bufferedAmount?: number; on?: (event: string, listener: () => void) => void; pause?: () => void; resume?: () => void } | undefined;
         const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
         raw?.on?.('close', () => (open = false));
@@ -169,6 +196,8 @@ function websocketHandler(route: WebSocketRouteDefinition, log: Logger) {
         else if (data instanceof ArrayBuffer) guarded('message', () => handlers.message?.(new Uint8Array(data), true));
       },
       onClose() {
+        if (counted) observer?.websocket(route.path, -1);
+        counted = false;
         guarded('close', () => handlers.close?.());
       },
     };

@@ -10,6 +10,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 export class ChunkedFile {
   #written = 0;
   #queued = 0;
+  #queuedRecords = 0;
   #writing: Promise<void> = Promise.resolve();
   #failed = false;
   #waiters: { below: number; resolve: () => void }[] = [];
@@ -34,12 +35,18 @@ export class ChunkedFile {
     return this.#queued;
   }
 
-  /** Queues a chunk; after a failure chunks are dropped. */
-  write(text: Buffer | string): void {
+  /** Records (packets, rows) in the chunks queued, as the writers said when queuing them. */
+  get queuedRecords(): number {
+    return this.#queuedRecords;
+  }
+
+  /** Queues a chunk holding `records` records; after a failure chunks are dropped. */
+  write(text: Buffer | string, records = 0): void {
     if (this.#failed) return;
     const chunk = typeof text === 'string' ? Buffer.from(text) : text;
     const length = chunk.length;
     this.#queued += length;
+    this.#queuedRecords += records;
     this.#writing = this.#writing.then(async () => {
       if (!this.#failed) {
         try {
@@ -51,6 +58,7 @@ export class ChunkedFile {
         }
       }
       this.#queued -= length;
+      this.#queuedRecords -= records;
       this.#release();
     });
   }

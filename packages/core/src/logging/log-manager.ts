@@ -71,6 +71,11 @@ export class LogManager {
     return this.#logs;
   }
 
+  /** The open logs and the records each has not yet written (0 for a writer that does not say). */
+  backlog(): { type: string; uuid: string; records: number }[] {
+    return this.#logs.filter((log) => log.open && log.writer).map((log) => ({ type: log.type.name, uuid: log.uuid, records: log.writer!.backlog?.() ?? 0 }));
+  }
+
   /** Taps the packet chain and device hooks; done once at boot. */
   tap(name: string, stage: number): void {
     this.svc.hooks.packet.for('track').tap({ name, stage }, (packet) => this.#packet(packet));

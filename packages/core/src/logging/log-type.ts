@@ -52,6 +52,11 @@ export interface LogWriter {
   ready?(): Promise<void> | undefined;
   /** Bytes the log has written so far (for rotation and `active.json`). */
   size(): number;
+  /**
+   * Records (packets, rows) handed to the log and not yet on disk: its writer's backlog, served
+   * as `svc_log_backlog_records` on `/metrics`.
+   */
+  backlog?(): number;
   /** Writes what is queued and closes the file. */
   close(): Promise<void>;
 }

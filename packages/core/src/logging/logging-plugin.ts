@@ -40,6 +40,16 @@ export function loggingPlugin(settings: LogSettings): PluginDefinition {
       });
       svc.hooks.fields.tap(LOGGING_PLUGIN, (fields) => fields.registerAll([...LOG_FIELDS, ...STREAM_FIELDS]));
       svc.hooks.datasourceTypes.tap(LOGGING_PLUGIN, (types) => types.add(kismetdbType));
+      svc.hooks.metrics.tap(LOGGING_PLUGIN, (metrics) =>
+        metrics.gauge({
+          name: 'svc_log_backlog_records',
+          help: 'records (packets, rows) an open log has been handed and not yet written to disk',
+          labelNames: ['type', 'uuid'],
+          collect: (report) => {
+            for (const log of logs.backlog()) report({ type: log.type, uuid: log.uuid }, log.records);
+          },
+        }),
+      );
       svc.hooks.logTypes.tap(LOGGING_PLUGIN, (types) => {
         types.add(svcdbLogType);
         types.add(pcapngLogType);

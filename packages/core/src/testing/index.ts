@@ -69,4 +69,5 @@ export { TestSource, testPhyPlugin, TEST_PHY, TEST_PHY_PLUGIN, TEST_RECORD_TYPE,
 export { createTestDatasource, openTestCapture, TEST_DATASOURCE_TYPE, type TestCaptureHandle, type TestDatasourceHarness } from './test-datasource.js';
 export { freePort } from './free-port.js';
 export { waitUntil, type WaitOptions } from './wait-until.js';
+export { promtoolCheck, seriesValue } from './prometheus.js';
 export { testDataDir, testDataPath } from './test-data.js';

@@ -60,6 +60,7 @@ export async function openAttachCapture(url: URL, toPacket: (line: string) => Pa
   return {
     info: { captureInterface: url.href, hardware: 'rtl_433 HTTP stream' },
     packets: queue.batches,
+    backlog: () => queue.queued,
     async close() {
       closing = true;
       abort.abort();

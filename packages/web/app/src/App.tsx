@@ -7,6 +7,7 @@ import { describe } from './api';
 import { Login } from './components/Login';
 import { connected, startEventBus, stopEventBus } from './event-bus';
 import { Alerts } from './pages/Alerts';
+import { Channels } from './pages/Channels';
 import { Devices } from './pages/Devices';
 import { Filters } from './pages/Filters';
 import { Logs } from './pages/Logs';
@@ -19,6 +20,7 @@ import { loadUiModules, moduleFailures, modulePages } from './ui-modules';
 const PAGES = [
   { id: 'devices', title: 'Devices', render: Devices },
   { id: 'sources', title: 'Sources', render: Sources },
+  { id: 'channels', title: 'Channels', render: Channels },
   { id: 'alerts', title: 'Alerts', render: Alerts },
   { id: 'logs', title: 'Logs', render: Logs },
   { id: 'filters', title: 'Filters', render: Filters },

@@ -225,6 +225,7 @@ export class RemoteSession {
         version: stringField(report.body, 10),
       },
       packets: queue.batches,
+      backlog: () => queue.queued,
       async setChannel(channel) {
         const answer = await session.#request(FrameType.CONFIGREQ, new Map([[1, channel]]));
         if (answer.code === 0) throw new Error(stringField(answer.body, 4) || `the capture tool could not tune to ${channel}`);

@@ -20,7 +20,7 @@ import type { DeviceView } from '../../views/device-views.js';
 import type { ViewDefinition } from '../../views/view-definition.js';
 import { optionalString, requireString } from '../command-input.js';
 import { deviceMonitorConnection, type MonitorLimits } from './device-monitor.js';
-import { pagingParams } from './paging-params.js';
+import { colmapPath, pagingParams } from './paging-params.js';
 import { StreamedList } from '../streamed-list.js';
 import { TRACKED_FORMATS, type RouteContext, type RouteRegistry } from '../route-registry.js';
 
@@ -238,13 +238,6 @@ function multikey(svc: Service, command: Readonly<Record<string, unknown>>): [st
     if (device) found.push([device.key, serveDevice(device, specs, now)]);
   }
   return found;
-}
-
-function colmapPath(colmap: unknown, column: string): string | undefined {
-  if (!colmap || typeof colmap !== 'object') return undefined;
-  let entry = Array.isArray(colmap) ? colmap[Number(column)] : (colmap as Record<string, unknown>)[column];
-  while (Array.isArray(entry)) entry = entry[0];
-  return typeof entry === 'string' && entry !== '' ? entry : undefined;
 }
 
 async function viewDevices(svc: Service, view: DeviceView, { command, vars }: RouteContext, budget: QueryBudget): Promise<unknown> {

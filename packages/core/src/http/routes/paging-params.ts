@@ -50,6 +50,18 @@ export function pagingParams(command: Command, vars: Vars): PagingParams {
   };
 }
 
+/**
+ * The field path a datatables `colmap` gives for a column number (kismet-reference 1.8): the
+ * map is looked up with the column as a string key (or as an index in a list), and only the
+ * first path of a list (or of a nested list) is used.
+ */
+export function colmapPath(colmap: unknown, column: string): string | undefined {
+  if (!colmap || typeof colmap !== 'object') return undefined;
+  let entry = Array.isArray(colmap) ? colmap[Number(column)] : (colmap as Record<string, unknown>)[column];
+  while (Array.isArray(entry)) entry = entry[0];
+  return typeof entry === 'string' && entry !== '' ? entry : undefined;
+}
+
 function objectOf(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }

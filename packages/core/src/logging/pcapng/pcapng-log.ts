@@ -25,9 +25,13 @@ export const pcapngLogType: LogTypeDefinition = {
   async open(context: LogOpenContext): Promise<LogWriter> {
     const file = await ChunkedFile.create(context.path, context.fail);
     const chunker = new PcapngChunker(sourceInterfaceName(context.svc.datasources), `svc ${CORE_VERSION}`);
+    /** Packets of the chunker already handed to the file. */
+    let takenPackets = 0;
     const flush = () => {
       const chunk = chunker.take();
-      if (chunk) file.write(chunk);
+      if (!chunk) return;
+      file.write(chunk, chunker.packets - takenPackets);
+      takenPackets = chunker.packets;
     };
     flush();
     const timer = setInterval(flush, FLUSH_MS);
@@ -40,6 +44,7 @@ export const pcapngLogType: LogTypeDefinition = {
       },
       ready: () => (file.queued >= HIGH_WATER_BYTES ? file.whenQueuedBelow(HIGH_WATER_BYTES / 2) : undefined),
       size: () => file.written + file.queued + chunker.pending,
+      backlog: () => file.queuedRecords + chunker.packets - takenPackets,
       async close() {
         clearInterval(timer);
         flush();

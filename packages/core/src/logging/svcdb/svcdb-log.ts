@@ -41,6 +41,9 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
   let pendingRows = 0;
   let nextBatch = 0;
   let committed = 0;
+  /** Records of the batches sent and not yet committed, by batch id. */
+  const inFlight = new Map<number, number>();
+  let inFlightRecords = 0;
   let packetId = 0;
   let bytes = 0;
   let failed = false;
@@ -57,6 +60,11 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
       if (reply.kind === 'opened') resolve();
       else if (reply.kind === 'written') {
         committed = reply.id;
+        for (const [id, records] of inFlight) {
+          if (id > committed) break;
+          inFlightRecords -= records;
+          inFlight.delete(id);
+        }
         bytes = reply.bytes;
         if (nextBatch - committed <= HIGH_WATER_BATCHES / 2) release();
       } else if (reply.kind === 'failed') {
@@ -86,8 +94,11 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
   };
   const flush = () => {
     if (failed || (rows.count === 0 && pendingRows === 0)) return;
+    const records = pendingRows + rows.count;
     const packets = rows.count > 0 ? rows.take() : undefined;
     const request: SvcdbRequest = { kind: 'batch', id: ++nextBatch, packets, rows: pending };
+    inFlight.set(request.id, records);
+    inFlightRecords += records;
     pending = {};
     pendingRows = 0;
     worker.postMessage(request, packets ? [packets.numbers.buffer as ArrayBuffer, packets.bytes.buffer as ArrayBuffer] : []);
@@ -123,6 +134,7 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
       return new Promise((resolve) => waiters.push(resolve));
     },
     size: () => bytes,
+    backlog: () => inFlightRecords + pendingRows + rows.count,
     async close() {
       clearInterval(timer);
       flush();

@@ -80,7 +80,7 @@ function fakeHost(options: { root?: boolean; monitor?: boolean; iwDev?: string; 
   const opened: string[] = [];
   const openLive: LiveCaptureOpener = async (iface) => {
     opened.push(iface);
-    return { dlt: 127, packets: (async function* () {})(), dropped: () => 0, close: () => void commands.push(`closed ${iface}`) };
+    return { dlt: 127, packets: (async function* () {})(), dropped: () => 0, backlog: () => 0, close: () => void commands.push(`closed ${iface}`) };
   };
   return { system, commands, opened, openLive };
 }

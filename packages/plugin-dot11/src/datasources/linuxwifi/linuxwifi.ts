@@ -95,6 +95,8 @@ async function openLinuxWifi(system: WifiSystem, openLive: LiveCaptureOpener, de
   return {
     info: { captureInterface, hardware: radio.phy, dlt: live.dlt, channels: phy.channels },
     packets: live.packets,
+    backlog: () => live.backlog(),
+    dropped: () => live.dropped(),
     async setChannel(channel: string) {
       await system.iw(iwChannelArgs(captureInterface, parseWifiChannel(channel)));
     },

@@ -70,6 +70,8 @@ export interface LiveCapture {
   readonly packets: AsyncIterable<readonly Packet[]>;
   /** Frames libpcap dropped because svc fell behind (from its statistics). */
   dropped(): number;
+  /** Frames captured and not yet taken by the packet chain. */
+  backlog(): number;
   close(): void;
 }
 
@@ -102,6 +104,7 @@ export async function openLiveCapture(iface: string, sourceUuid: string, options
   return {
     dlt,
     packets: queue.batches,
+    backlog: () => queue.queued,
     dropped: () => {
       try {
         return session.stats().ps_drop;

@@ -1,7 +1,8 @@
 /**
- * The system page: the server (version, uptime, memory, devices tracked, who it runs as), the
- * plugins loaded and what each contributes, and, for an admin, the API keys: listed, created
- * (the token is shown once) and revoked.
+ * The system page: the server (version, uptime, memory, devices tracked, who it runs as), its
+ * GPS (each configured GPS with its state and last fix, and for a `gps=web` GPS a button that
+ * lends it this browser's position), the plugins loaded and what each contributes, and, for an
+ * admin, the API keys: listed, created (the token is shown once) and revoked.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { command, describe, get } from '../api';
@@ -67,7 +68,7 @@ function ApiKeys() {
       <form class="inline-form" onSubmit={create}>
         <input aria-label="Key name" placeholder="name" value={name} onInput={(event) => setName(event.currentTarget.value)} required />
         <select aria-label="Key role" value={role} onChange={(event) => setRole(event.currentTarget.value)}>
-          {['readonly', 'admin', 'datasource', 'scanreport'].map((entry) => (
+          {['readonly', 'admin', 'datasource', 'scanreport', 'webgps'].map((entry) => (
             <option key={entry}>{entry}</option>
           ))}
         </select>
@@ -86,6 +87,83 @@ function ApiKeys() {
           {error}
         </p>
       )}
+    </Section>
+  );
+}
+
+const FIX_NAMES = ['no GPS data', 'no fix', '2D fix', '3D fix'];
+
+/**
+ * Sends this browser's position to a web GPS while the toggle is on (geolocation needs HTTPS or
+ * localhost, and the user's consent).
+ */
+function SharePosition({ gps }: { gps: string }) {
+  const [watch, setWatch] = useState<number | undefined>(undefined);
+  const [status, setStatus] = useState('');
+  useEffect(() => () => watch !== undefined && navigator.geolocation.clearWatch(watch), [watch]);
+  const start = () => {
+    if (!navigator.geolocation) return setStatus('this browser cannot tell its position');
+    setStatus('waiting for a position…');
+    const id = navigator.geolocation.watchPosition(
+      (position) => {
+        const { latitude, longitude, altitude, speed } = position.coords;
+        command('gps/web/update.cmd', { name: gps, lat: latitude, lon: longitude, ...(altitude ? { alt: altitude } : {}), ...(speed ? { spd: speed * 3.6 } : {}) }).then(
+          () => setStatus(`sent ${latitude.toFixed(6)}, ${longitude.toFixed(6)}`),
+          (failure) => setStatus(describe(failure)),
+        );
+      },
+      (failure) => setStatus(`no position: ${failure.message}`),
+      { enableHighAccuracy: true },
+    );
+    setWatch(id);
+  };
+  const stop = () => {
+    if (watch !== undefined) navigator.geolocation.clearWatch(watch);
+    setWatch(undefined);
+    setStatus('');
+  };
+  return (
+    <span class="inline-form">
+      {watch === undefined ? (
+        <button type="button" onClick={start}>
+          Share this browser's position
+        </button>
+      ) : (
+        <button type="button" onClick={stop}>
+          Stop sharing
+        </button>
+      )}
+      {status && <span class="muted" data-testid="share-status">{status}</span>}
+    </span>
+  );
+}
+
+/** Every configured GPS, its state and last report; the server's position is the first current one. */
+function Gps() {
+  const polled = usePolled(() => get<Record_[]>('gps/all_gps.json'), REFRESH_MS, []);
+  const gpses = polled.value ?? [];
+  const canShare = isAdmin.value;
+  return (
+    <Section title="GPS">
+      <Table
+        columns={['GPS', 'Type', 'State', 'Fix', 'Position', 'Satellites', 'Last report', '']}
+        rows={gpses.map((gps) => {
+          const location = gps['svc.gps.location'] ?? {};
+          const [lon, lat] = (location['svc.common.location.geopoint'] ?? [0, 0]) as number[];
+          const fix = Number(location['svc.common.location.fix'] ?? 0);
+          return [
+            <span data-testid="gps-name">{gps['svc.gps.name']}</span>,
+            gps['svc.gps.type'],
+            gps['svc.gps.error'] ? <span class="error">{`${gps['svc.gps.state']}: ${gps['svc.gps.error']}`}</span> : gps['svc.gps.state'],
+            FIX_NAMES[fix] ?? String(fix),
+            <span data-testid="gps-position">{fix >= 2 ? `${lat!.toFixed(6)}, ${lon!.toFixed(6)}${location['svc.common.location.alt'] ? `, ${location['svc.common.location.alt']} m` : ''}` : '–'}</span>,
+            gps['svc.gps.satellites_used'] !== undefined ? `${gps['svc.gps.satellites_used']} of ${gps['svc.gps.satellites_visible']}` : '–',
+            location['svc.common.location.time_sec'] ? <Time seconds={Number(location['svc.common.location.time_sec'])} /> : '–',
+            gps['svc.gps.type'] === 'web' && gps['svc.gps.state'] === 'running' && canShare ? <SharePosition gps={gps['svc.gps.name']} /> : '',
+          ];
+        })}
+        empty="No GPS is configured (gps= lines in svc.conf: gpsd, serial, virtual or web)."
+      />
     </Section>
   );
 }
@@ -135,6 +213,7 @@ export function System() {
           />
         )}
       </Section>
+      <Gps />
       <Section title="Packets">
         <Graph title="Packets per second, all sources, last minute" times={packets.times} series={[{ label: 'packets', values: packets.values }]} />
       </Section>
