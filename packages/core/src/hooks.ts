@@ -19,6 +19,7 @@ import type { Device } from './tracker/device.js';
 import type { GpsTypeDefinition } from './gps/gps-type.js';
 import type { UiModuleRegistry } from './ui/ui-module.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
+import type { AlertSinkTypeDefinition } from './alerts/sinks/alert-sink-type.js';
 
 /** Every hook a plugin can tap. */
 export interface Hooks {
@@ -40,6 +41,8 @@ export interface Hooks {
   readonly uiModules: SyncHook<[UiModuleRegistry]>;
   /** Contribute: register log types (writers `log_types=` selects and `/logging` starts). */
   readonly logTypes: SyncHook<[Registry<LogTypeDefinition>]>;
+  /** Contribute: register alert sink types (`webhook`, `syslog`, ...) that `alert_sink=` lines name. */
+  readonly alertSinkTypes: SyncHook<[Registry<AlertSinkTypeDefinition>]>;
 
   /**
    * Run (sync, hot path): the packet chain, keyed by stage (`decode`, `classify`, `track`).
@@ -59,7 +62,7 @@ export interface Hooks {
 }
 
 /** The contribute-phase hooks, in the order the service calls them. */
-export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'routes'] as const;
+export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'alertSinkTypes', 'routes'] as const;
 
 /** Creates the frozen hook table of one service. */
 export function createHooks(): Hooks {
@@ -73,6 +76,7 @@ export function createHooks(): Hooks {
     gpsTypes: new SyncHook<[Registry<GpsTypeDefinition>]>(['gpsTypes'], 'gpsTypes'),
     uiModules: new SyncHook<[UiModuleRegistry]>(['uiModules'], 'uiModules'),
     logTypes: new SyncHook<[Registry<LogTypeDefinition>]>(['logTypes'], 'logTypes'),
+    alertSinkTypes: new SyncHook<[Registry<AlertSinkTypeDefinition>]>(['alertSinkTypes'], 'alertSinkTypes'),
     packet: new HookMap(() => new SyncHook<[Packet]>(['packet'])),
     deviceCreated: new SyncHook<[Device]>(['device'], 'deviceCreated'),
     deviceUpdated: new SyncHook<[Device]>(['device'], 'deviceUpdated'),

@@ -19,6 +19,7 @@ export function pluginContributions(svc: Service, plugin: string): PluginContrib
     ['event topics', owned(svc.eventTopics)],
     ['GPS types', owned(svc.gpsTypes)],
     ['UI modules', owned(svc.uiModules)],
+    ['alert sink types', owned(svc.alertSinkTypes)],
     ['routes', owned(svc.routes)],
   ];
   return all.filter(([, names]) => names.length > 0);

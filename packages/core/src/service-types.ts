@@ -24,6 +24,8 @@ import type { GpsTypeDefinition } from './gps/gps-type.js';
 import type { GpsTracker } from './gps/gps-tracker.js';
 import type { UiModuleRegistry } from './ui/ui-module.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
+import type { AlertSinkTypeDefinition } from './alerts/sinks/alert-sink-type.js';
+import type { AlertSinks } from './alerts/sinks/alert-sinks.js';
 
 /** How one plugin fared at boot. */
 export interface PluginStatus {
@@ -52,9 +54,13 @@ export interface Service {
   readonly uiModules: UiModuleRegistry;
   /** Log types (`svcdb`, `pcapng`, and those plugins add). */
   readonly logTypes: Registry<LogTypeDefinition>;
+  /** Alert sink types (`webhook`, `syslog`, and those plugins add). */
+  readonly alertSinkTypes: Registry<AlertSinkTypeDefinition>;
   readonly events: EventBus;
   readonly messages: MessageBus;
   readonly alerts: AlertTracker;
+  /** The sinks of the `alert_sink=` lines, with their counters (configured after the contribute phase). */
+  readonly alertSinks: AlertSinks;
   /** The device tracker: PHY classifiers call `devices.touch()`; routes read it. */
   readonly devices: DeviceTracker;
   /** The device views and their members. */

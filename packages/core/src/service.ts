@@ -26,6 +26,9 @@ import { uiModulesPlugin } from './ui/ui-modules-plugin.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
 import { readLogSettings } from './logging/log-settings.js';
 import { loggingPlugin } from './logging/logging-plugin.js';
+import type { AlertSinkTypeDefinition } from './alerts/sinks/alert-sink-type.js';
+import { AlertSinks } from './alerts/sinks/alert-sinks.js';
+import { alertSinksPlugin } from './alerts/sinks/alert-sinks-plugin.js';
 import { parseUriPrefix, withUriPrefix } from './http/uri-prefix.js';
 import { listenHttp, type HttpListener } from './http/http-listener.js';
 import { RouteRegistry } from './http/route-registry.js';
@@ -100,7 +103,8 @@ export async function createService(config: Config, options: CreateServiceOption
   const gpsTypes = new Registry<GpsTypeDefinition>('GPS type', owner);
   const uiModules = new UiModuleRegistry(owner);
   const logTypes = new Registry<LogTypeDefinition>('log type', owner);
-  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes, uiModules, logTypes];
+  const alertSinkTypes = new Registry<AlertSinkTypeDefinition>('alert sink type', owner);
+  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes, uiModules, logTypes, alertSinkTypes];
   const logSettings = readLogSettings(config);
 
   const events = new EventBus(hooks, eventTopics, (error) => log.error('an event subscriber failed', error));
@@ -116,6 +120,8 @@ export async function createService(config: Config, options: CreateServiceOption
       events.publish('ALERT', record);
     },
   });
+
+  const alertSinks = new AlertSinks(alertSinkTypes, messages, log, { serverName: config.get('server_name') ?? 'svc', version: CORE_VERSION });
 
   const configViews = parseConfigViews(config.getAll('view'));
   const deviceViews = new DeviceViews();
@@ -192,9 +198,11 @@ export async function createService(config: Config, options: CreateServiceOption
     gpsTypes,
     uiModules,
     logTypes,
+    alertSinkTypes,
     events,
     messages,
     alerts,
+    alertSinks,
     devices,
     deviceViews,
     deviceAnnotations,
@@ -226,6 +234,7 @@ export async function createService(config: Config, options: CreateServiceOption
     gpsPlugin,
     uiModulesPlugin,
     loggingPlugin(logSettings),
+    alertSinksPlugin(alertSinks),
   ].map((plugin) => ({ plugin }));
   const entries = [...builtins, ...(options.plugins ?? []).map((item) => ('plugin' in item ? item : { plugin: item }))];
 
@@ -256,7 +265,7 @@ export async function createService(config: Config, options: CreateServiceOption
   }
 
   for (const hookName of CONTRIBUTE_HOOKS) {
-    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, uiModules, logTypes, routes }[hookName];
+    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, uiModules, logTypes, alertSinkTypes, routes }[hookName];
     (hooks[hookName] as { call(registry: unknown): void }).call(registry);
   }
   registerPhyContributions();
@@ -280,6 +289,7 @@ export async function createService(config: Config, options: CreateServiceOption
     }),
   );
   for (const view of views.list()) deviceViews.add(view);
+  alertSinks.configure(config.values('alert_sink'));
 
   const knownKeys = new Set(Object.keys(CORE_CONFIG_KEYS));
   for (const entry of ordered) for (const key of Object.keys(entry.plugin.configKeys ?? {})) knownKeys.add(key);

@@ -56,6 +56,7 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   message_backlog: { description: 'messages kept for /messagebus', default: '50' },
   alertbacklog: { description: 'alerts kept for /alerts', default: '50' },
   alert: { description: 'alert throttle override: NAME,throttle,burst (repeatable)' },
+  alert_sink: { description: 'deliver alerts somewhere: type:option=value,... (alert_sink=webhook:url=https://host/path, alert_sink=syslog:host=..,transport=tcp); headers="A,B" and severity= filter (repeatable)' },
   view: { description: 'a user device view: <id>:<description>:<field path>:<regex> (repeatable)' },
   manuf_lookup: { description: 'look device manufacturers up in the IEEE OUI registry', default: 'true' },
   track_device_rrds: { description: 'keep per-device packet history (packets_rrd)', default: 'true' },
