@@ -59,6 +59,7 @@ export { lookupManufacturer } from './tracker/oui.js';
 export { Rrd } from './tracker/rrd.js';
 export { SignalData } from './tracker/signal.js';
 export { DeviceViews, DeviceView } from './views/device-views.js';
+export { serveDevice } from './views/device-query.js';
 export { formatMac, macFromBytes, macMatches, normalizeMac, parseMac, parseMacMask, type MacMask } from './util/mac.js';
 export type {
   Capture,
