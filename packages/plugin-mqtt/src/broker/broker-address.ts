@@ -29,5 +29,6 @@ export function parseBrokerAddress(text: string, where: string, code: ErrorCode)
   if ((url.pathname !== '' && url.pathname !== '/') || url.search !== '' || url.hash !== '') throw bad('a broker URL is scheme, host and port only');
   const tls = url.protocol === 'mqtts:';
   const port = url.port === '' ? (tls ? 8883 : 1883) : Number(url.port);
+  if (port < 1) throw bad('the broker port must be 1 to 65535');
   return { url: `${url.protocol}//${url.host.includes(':') ? url.host : `${url.hostname}:${port}`}`, tls, host: url.hostname.replace(/^\[|\]$/g, ''), port };
 }

@@ -134,8 +134,11 @@ export class MqttPublisher {
       const reconnected = this.connections > 0 || this.#attempt > 0;
       this.connections++;
       this.connectedSince = Date.now() / 1000;
-      // The status goes first, before anything that waited for the broker.
-      this.#outbox.push({ topic: statusTopic, payload: 'online', retain: true }, true);
+      // The status goes first, before anything that waited for the broker, and outside the
+      // outbox, where a full queue could drop it.
+      client.publish(statusTopic, 'online', { qos, retain: true }, (error) => {
+        if (!error && generation === this.#generation) this.sent++;
+      });
       const dropped = this.dropped - this.#droppedAtLoss;
       this.options.messages.post(
         reconnected

@@ -149,7 +149,7 @@ export function createMqttSourceType(config: Config): DatasourceTypeDefinition {
       password_env: 'name of the environment variable holding the broker password (never in the definition)',
     },
     validate: (definition) => void readMqttSourceOptions(definition),
-    probe: async (definition) => definition.interface.toLowerCase() === MQTT_TYPE && definition.options.has('broker'),
+    probe: async (definition) => definition.interface.toLowerCase() === MQTT_TYPE,
     open,
     uuidFor(definition) {
       const options = readMqttSourceOptions(definition);

@@ -7,7 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitUntil } from '@svc/core/testing';
 
@@ -35,7 +35,8 @@ export interface TestBroker {
 export async function startMosquitto(options: { users?: Record<string, string> } = {}): Promise<TestBroker> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-mosquitto-'));
   const port = await freePort();
-  const lines = [`listener ${port} 127.0.0.1`, 'persistence false', 'log_dest stderr', 'log_type error', 'log_type warning', 'log_type notice', 'log_type information'];
+  // Run as whoever runs the test (as root, Mosquitto would switch to its own user, which cannot read the temporary directory).
+  const lines = [`listener ${port} 127.0.0.1`, `user ${userInfo().username}`, 'persistence false', 'log_dest stderr', 'log_type error', 'log_type warning', 'log_type notice', 'log_type information'];
   if (options.users) {
     const passwords = join(dir, 'passwords');
     writeFileSync(passwords, '', { mode: 0o600 });
