@@ -5,6 +5,7 @@
  * turned off on purpose), and the keepalive.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import type { IClientOptions } from 'mqtt';
 import type { BrokerAddress } from './broker-address.js';
 
@@ -32,7 +33,8 @@ export function clientOptions(address: BrokerAddress, login: BrokerLogin, client
     connectTimeout: 10_000,
     keepalive: 30,
     clean: true,
-    ...(address.tls ? { ca: login.caFile ? readFileSync(login.caFile) : undefined, rejectUnauthorized: !login.insecure, servername: address.host } : {}),
+    // SNI takes a host name, never an address (RFC 6066).
+    ...(address.tls ? { ca: login.caFile ? readFileSync(login.caFile) : undefined, rejectUnauthorized: !login.insecure, servername: isIP(address.host) ? undefined : address.host } : {}),
     ...extra,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The publishing side of MQTT out: one broker connection, made again with back-off (1 s
  * doubling to 30 s) whenever it fails or breaks, and the outbox in front of it. Publishing
- * never waits: `publish` only queues. While connected, a window of at most `WINDOW` messages is
+ * never waits: `publish` only queues. While connected, a window of at most 256 messages is
  * handed to mqtt.js at a time; when the connection breaks, those not yet acknowledged go back to
  * the head of the outbox and are sent again on the next connection (at-least-once with QoS 1).
  * The broker holds svc's `<prefix>/status` at `online` (retained) while connected, and a
@@ -14,7 +14,7 @@ import { clientOptions, reconnectDelayMs, type BrokerLogin } from './connection-
 import { Outbox, type OutboxEntry } from './outbox.js';
 
 /** Messages handed to the connection and not yet acknowledged, at most. */
-const WINDOW = 64;
+const WINDOW = 256;
 
 /** `connecting` (an attempt under way), `connected`, `waiting` (to try again after a failure), `stopped`. */
 export type PublisherState = 'connecting' | 'connected' | 'waiting' | 'stopped';

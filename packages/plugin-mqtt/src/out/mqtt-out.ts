@@ -132,15 +132,17 @@ export class MqttOut {
 
   /**
    * Publishes changed devices as retained states, a slice per turn. Only while connected and
-   * only as many as the outbox has room for: the rest stay changed, so an outage costs no
-   * device its latest state.
+   * only while the outbox is less than half full: the rest stay changed (and are published with
+   * their latest state later), so neither an outage nor a slow broker costs a device its state
+   * or pushes events out of the queue.
    */
   async #flushDevices(): Promise<void> {
     if (this.#flushingDevices || this.#dirty.size === 0 || !this.publisher.connected) return;
     this.#flushingDevices = true;
     try {
       while (this.#dirty.size > 0 && !this.#stopped && this.publisher.connected) {
-        const room = Math.min(DEVICES_PER_TURN, this.publisher.queueMax - this.publisher.queued);
+        // Devices fill at most half the queue: the rest is kept for events, which cannot wait.
+        const room = Math.min(DEVICES_PER_TURN, Math.floor(this.publisher.queueMax / 2) - this.publisher.queued);
         if (room <= 0) break;
         let taken = 0;
         for (const device of this.#dirty) {

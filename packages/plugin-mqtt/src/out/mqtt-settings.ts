@@ -4,6 +4,7 @@
  * them out of config files, `SVC_MQTT_USERNAME` / `SVC_MQTT_PASSWORD` in the environment; the
  * password is never shown. A bad value is an `SVC_ERR_CONFIG_VALUE` naming where it was set.
  */
+import { readFileSync } from 'node:fs';
 import { parseFieldSpecs, SvcError, type Config, type FieldSpec } from '@svc/core';
 import { parseBrokerAddress, type BrokerAddress } from '../broker/broker-address.js';
 import type { BrokerLogin } from '../broker/connection-options.js';
@@ -89,10 +90,18 @@ export function readMqttOutSettings(config: Config, serverUuid: string): MqttOut
 
 /** The broker login (and TLS settings) from config or environment, shared with `mqtt` sources. */
 export function readLogin(config: Config): BrokerLogin {
+  const caFile = config.get('mqtt_ca_file');
+  if (caFile !== undefined) {
+    try {
+      readFileSync(caFile);
+    } catch (error) {
+      throw new SvcError('SVC_ERR_CONFIG_VALUE', `${config.origin('mqtt_ca_file')}: mqtt_ca_file ${caFile} cannot be read (${(error as { code?: string }).code ?? (error as Error).message})`);
+    }
+  }
   return {
     username: config.get('mqtt_username') ?? process.env.SVC_MQTT_USERNAME,
     password: config.get('mqtt_password') ?? process.env.SVC_MQTT_PASSWORD,
-    caFile: config.get('mqtt_ca_file'),
+    caFile,
     insecure: config.getBoolean('mqtt_tls_insecure', false),
   };
 }

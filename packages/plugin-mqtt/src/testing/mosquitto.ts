@@ -17,8 +17,10 @@ export const MOSQUITTO = process.env.SVC_MOSQUITTO ?? '/usr/sbin/mosquitto';
 /** A running (or stopped) test broker. */
 export interface TestBroker {
   readonly port: number;
-  /** `mqtt://127.0.0.1:<port>`. */
+  /** `mqtt://127.0.0.1:<port>` (`mqtts://` with TLS). */
   readonly url: string;
+  /** With TLS: the PEM file of the CA that signed the broker's certificate. */
+  readonly caFile?: string;
   /** True while the broker process runs. */
   readonly running: boolean;
   /** Kills the broker with SIGKILL (no clean shutdown, as in a crash) and waits for it to exit. */
@@ -31,8 +33,11 @@ export interface TestBroker {
   log(): string;
 }
 
-/** Starts Mosquitto on a free loopback port; with `users`, only those logins are allowed. */
-export async function startMosquitto(options: { users?: Record<string, string> } = {}): Promise<TestBroker> {
+/**
+ * Starts Mosquitto on a free loopback port; with `users`, only those logins are allowed; with
+ * `tls`, it speaks only TLS, with a certificate for 127.0.0.1 signed by a CA made for the test.
+ */
+export async function startMosquitto(options: { users?: Record<string, string>; tls?: boolean } = {}): Promise<TestBroker> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-mosquitto-'));
   const port = await freePort();
   // Run as whoever runs the test (as root, Mosquitto would switch to its own user, which cannot read the temporary directory).
@@ -48,6 +53,8 @@ export async function startMosquitto(options: { users?: Record<string, string> }
   } else {
     lines.push('allow_anonymous true');
   }
+  const caFile = options.tls ? makeCertificates(dir) : undefined;
+  if (options.tls) lines.push(`cafile ${caFile}`, `certfile ${join(dir, 'server.crt')}`, `keyfile ${join(dir, 'server.key')}`);
   const conf = join(dir, 'mosquitto.conf');
   writeFileSync(conf, `${lines.join('\n')}\n`);
   let child: ChildProcess | undefined;
@@ -72,7 +79,8 @@ export async function startMosquitto(options: { users?: Record<string, string> }
   await launch();
   return {
     port,
-    url: `mqtt://127.0.0.1:${port}`,
+    url: `${options.tls ? 'mqtts' : 'mqtt'}://127.0.0.1:${port}`,
+    caFile,
     get running() {
       return child !== undefined && child.exitCode === null && child.signalCode === null;
     },
@@ -84,6 +92,19 @@ export async function startMosquitto(options: { users?: Record<string, string> }
     },
     log: () => output,
   };
+}
+
+/** Makes a test CA and a certificate for 127.0.0.1 it signs, with the real `openssl`; returns the CA file. */
+function makeCertificates(dir: string): string {
+  const run = (args: string[]) => {
+    const result = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`openssl ${args[0]} failed: ${result.stderr}`);
+  };
+  run(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=svc test CA']);
+  run(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1']);
+  writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  run(['x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '2', '-extfile', 'san.ext']);
+  return join(dir, 'ca.crt');
 }
 
 /** Whether something accepts TCP connections on a loopback port. */
@@ -118,6 +139,7 @@ export interface TestSubscriber {
 /** Subscribes with the real `mosquitto_sub` to `topics` (default `#`). */
 export async function subscribe(broker: TestBroker, topics: readonly string[] = ['#'], login?: { user: string; password: string }): Promise<TestSubscriber> {
   const args = ['-h', '127.0.0.1', '-p', String(broker.port), '-F', '%j', '-q', '1', '-i', `svc-test-sub-${process.pid}-${Math.random().toString(16).slice(2, 8)}`, ...topics.flatMap((topic) => ['-t', topic])];
+  if (broker.caFile) args.push('--cafile', broker.caFile);
   if (login) args.push('-u', login.user, '-P', login.password);
   // -d prints the SUBACK, which says the subscription is in place; stdbuf makes its output
   // line buffered, as on a terminal, so each message arrives when it is printed.
@@ -156,6 +178,7 @@ export async function subscribe(broker: TestBroker, topics: readonly string[] = 
 export function publish(broker: TestBroker, topic: string, payload: string, options: { retain?: boolean } = {}): void {
   const args = ['-h', '127.0.0.1', '-p', String(broker.port), '-t', topic, '-m', payload, '-q', '1'];
   if (options.retain) args.push('-r');
+  if (broker.caFile) args.push('--cafile', broker.caFile);
   const result = spawnSync('mosquitto_pub', args, { encoding: 'utf8', timeout: 10_000 });
   if (result.status !== 0) throw new Error(`mosquitto_pub failed: ${result.stderr}`);
 }
