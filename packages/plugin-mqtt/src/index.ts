@@ -5,7 +5,7 @@
  * datasource type (reports from a broker in), the `mqtt` alert sink type, and
  * `/mqtt/status.json` for the web app's integrations panel.
  */
-import { definePlugin, TRACKED_FORMATS } from '@svc/core';
+import { definePlugin, TRACKED_FORMATS, type Service } from '@svc/core';
 import { MqttPublisher } from './broker/mqtt-publisher.js';
 import { createMqttSourceType } from './datasource/mqtt-datasource.js';
 import { MqttOut } from './out/mqtt-out.js';
@@ -18,6 +18,18 @@ export const PLUGIN_NAME = '@svc/plugin-mqtt';
 
 /** Track-stage priority of the sensor tap: after the tracker's commit (1000). */
 const TRACK_STAGE = 2100;
+
+/** MQTT out of each service, by its hook table (the same object in `apply` and in the server). */
+const outs = new WeakMap<Service['hooks'], MqttOut>();
+
+/**
+ * MQTT out of a service, undefined when `mqtt_broker` is not set: its publisher's counters
+ * (`state`, `queued`, `queueMax`, `dropped`, `sent`, `connections`, `failures`) are plain
+ * getters, for metrics and other plugins.
+ */
+export function getMqttOut(svc: Pick<Service, 'hooks'>): MqttOut | undefined {
+  return outs.get(svc.hooks);
+}
 
 /** The MQTT plugin. */
 export default definePlugin({
@@ -40,6 +52,7 @@ export default definePlugin({
         onConnect: () => out?.announce(),
       });
       out = new MqttOut(svc, publisher, settings);
+      outs.set(svc.hooks, out);
       out.tap(PLUGIN_NAME, TRACK_STAGE);
       svc.hooks.ready.tapPromise(PLUGIN_NAME, async () => {
         out!.begin();

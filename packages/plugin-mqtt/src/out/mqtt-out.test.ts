@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createLogger } from '@svc/core';
 import { createTestService, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
 import rtl433Plugin from '@svc/plugin-sdr-rtl433';
-import mqttPlugin from '../index.js';
+import mqttPlugin, { getMqttOut } from '../index.js';
 import { startMosquitto, subscribe, type TestBroker, type TestSubscriber } from '../testing/index.js';
 
 const RECORDING = testDataPath('rtl433', 'fineoffset__01__gfile001.cu8');
@@ -105,6 +105,9 @@ test('a subscriber that comes later gets the states, retained, and no events', a
   assert.not.ok([...topics].some((topic) => topic.startsWith('svc/lab/events/')), 'events are not retained');
   const record = await mqttStatus();
   assert.is(record['svc.mqtt.dropped'], 0);
+  const publisher = getMqttOut(t.svc)!.publisher;
+  assert.ok(publisher.sent >= record['svc.mqtt.sent'], 'the counters are plain getters too (for metrics)');
+  assert.is(publisher.dropped, 0);
   assert.ok(record['svc.mqtt.sent'] >= live.messages.length, 'the sent count covers what the subscriber saw');
 });
 
