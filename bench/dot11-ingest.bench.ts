@@ -10,26 +10,17 @@
  * `svc` runs with (a 32 MB young generation, see scripts/run-bench.mjs).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createLogger } from '@svc/core';
-import { createTestService, testDataPath } from '@svc/core/testing';
+import { BIG_CAPTURE_FRAMES, bigCapture } from './big-capture.js';
+import { createTestService } from '@svc/core/testing';
 import dot11Plugin from '@svc/plugin-dot11';
 
-const FRAMES = 1_000_000;
+const FRAMES = BIG_CAPTURE_FRAMES;
 const ROUNDS = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const gc = (globalThis as { gc?: () => void }).gc;
 
-const cacheDir = join(tmpdir(), 'svc-bench');
-mkdirSync(cacheDir, { recursive: true });
-const capture = join(cacheDir, 'big-1m-seed1.pcap');
-if (!existsSync(capture)) {
-  console.log(`generating ${capture} with make-big-pcap.py (about 10 s, once)`);
-  const made = spawnSync('python3', [testDataPath('dot11', 'make-big-pcap.py'), '-o', capture, '--no-summary'], { stdio: 'inherit' });
-  if (made.status !== 0) throw new Error('make-big-pcap.py failed; is python3 installed?');
-}
+const capture = bigCapture();
 
 function heapUsed(): number {
   gc?.();

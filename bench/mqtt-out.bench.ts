@@ -7,28 +7,18 @@
  * the same machine, so its CPU is taken from the same cores. Prints frames per second of each,
  * and what MQTT out sent and dropped. `npm run bench` runs it under the node flags `svc` runs with.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createLogger } from '@svc/core';
-import { createTestService, testDataPath } from '@svc/core/testing';
+import { BIG_CAPTURE_FRAMES, bigCapture } from './big-capture.js';
+import { createTestService } from '@svc/core/testing';
 import dot11Plugin from '@svc/plugin-dot11';
 import mqttPlugin from '@svc/plugin-mqtt';
 import { startMosquitto } from '@svc/plugin-mqtt/testing';
 
-const FRAMES = 1_000_000;
+const FRAMES = BIG_CAPTURE_FRAMES;
 const ROUNDS = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const cacheDir = join(tmpdir(), 'svc-bench');
-mkdirSync(cacheDir, { recursive: true });
-const capture = join(cacheDir, 'big-1m-seed1.pcap');
-if (!existsSync(capture)) {
-  console.log(`generating ${capture} with make-big-pcap.py (about 10 s, once)`);
-  const made = spawnSync('python3', [testDataPath('dot11', 'make-big-pcap.py'), '-o', capture, '--no-summary'], { stdio: 'inherit' });
-  if (made.status !== 0) throw new Error('make-big-pcap.py failed; is python3 installed?');
-}
+const capture = bigCapture();
 
 const broker = await startMosquitto();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
