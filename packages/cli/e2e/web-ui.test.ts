@@ -13,7 +13,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { testDataPath, waitUntil } from '@svc/core/testing';
+import { createServer, type Server } from 'node:http';
+import { freePort, testDataPath, waitUntil } from '@svc/core/testing';
+import { startMosquitto, type TestBroker } from '@svc/plugin-mqtt/testing';
 import { launchChromium } from './browser.js';
 import { basicAuth, demoSourceOfNpmStart, startSvc, type SvcProcess } from './svc-process.js';
 
@@ -30,6 +32,10 @@ const screenshots = process.env.SVC_SCREENSHOTS;
 
 interface Context {
   svc: SvcProcess;
+  /** The broker MQTT out publishes to, and a webhook receiver for an alert sink. */
+  broker: TestBroker;
+  receiver: Server;
+  hooks: string[];
   browser: Browser;
   /** The app's URL: the server root, with the prefix when there is one. */
   app: string;
@@ -45,10 +51,32 @@ function webSuite(prefix: string) {
     const configDir = mkdtempSync(join(tmpdir(), 'svc-web-'));
     const args = ['-c', demoSourceOfNpmStart(), '-c', `${SYNTHETIC}:name=synthetic`, '--config', join(configDir, 'svc.conf')];
     const demoAccessPoint = Object.keys(demoReference.bssids)[0]!.toUpperCase();
+    context.broker = await startMosquitto();
+    context.hooks = [];
+    context.receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        context.hooks.push(body);
+        response.statusCode = 204;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => context.receiver.listen(0, '127.0.0.1', resolve));
     // Watchlist and filter lines for the alerts and filters pages, a web GPS for the system page's
-    // test, and the prefix as behind a reverse proxy.
-    const lines = [`devicefound=${demoAccessPoint},demo access point`, 'disable_alert=DEVICELOST', 'ingest_filter=any,randomized,block', 'gps=web:name=phone'];
-    writeFileSync(join(configDir, 'svc.conf'), [...lines, ...(prefix ? [`httpd_uri_prefix=${prefix}`] : []), ''].join('\n'));
+    // test, a broker and two alert sinks for the integrations panel, and the prefix as behind a
+    // reverse proxy.
+    const conf = [
+      `devicefound=${demoAccessPoint},demo access point`,
+      'disable_alert=DEVICELOST',
+      'ingest_filter=any,randomized,block',
+      'gps=web:name=phone',
+      `mqtt_broker=${context.broker.url}`,
+      `alert_sink=webhook:url=http://127.0.0.1:${(context.receiver.address() as { port: number }).port}/hook,name=ops`,
+      `alert_sink=webhook:url=http://127.0.0.1:${await freePort()}/hook,name=nobody,retries=0`,
+      ...(prefix ? [`httpd_uri_prefix=${prefix}`] : []),
+    ];
+    writeFileSync(join(configDir, 'svc.conf'), `${conf.join('\n')}\n`);
     context.svc = await startSvc({ configDir, args });
     context.app = context.svc.url.replace(/\/$/, '');
     context.admin = basicAuth('svc', context.svc.password!);
@@ -70,6 +98,8 @@ function webSuite(prefix: string) {
   test.after(async (context) => {
     await context.browser?.close();
     assert.is(await context.svc.stop(), 0);
+    context.receiver.close();
+    await context.broker.stop();
   });
 
   const pageErrors: string[] = [];
@@ -224,6 +254,42 @@ function webSuite(prefix: string) {
       return Array.from(first.value!.slice(0, 4));
     }, link!);
     assert.equal(magic, [0x0a, 0x0d, 0x0d, 0x0a], 'a pcapng section header, sent with the session cookie');
+    await close(page);
+  });
+
+  test('the integrations panel shows the MQTT connection and each alert sink with the counts the API gives', async (context) => {
+    const name = `WEBSINK${prefix.replace(/\W/g, '').toUpperCase()}`;
+    await context.rest('alerts/definitions/define_alert.cmd', { name, description: 'raised for the integrations panel', throttle: '10/min', burst: '5/sec' });
+    await context.rest('alerts/raise_alert.cmd', { name, text: 'to the sinks' });
+    const sinksOf = async () => (await context.rest('alerts/sinks.json')) as Record<string, any>[];
+    await waitUntil('ops delivered and nobody failed', async () => {
+      const [ops, nobody] = await sinksOf();
+      return ops!['svc.alert.sink.sent'] >= 1 && nobody!['svc.alert.sink.failed'] >= 1;
+    });
+    assert.ok(context.hooks.some((body) => JSON.parse(body)['svc.alert.header'] === name), 'the webhook receiver got the alert');
+    const page = await open(context, '#/system');
+    await logIn(context, page);
+    await page.locator('[data-testid=mqtt-state]:has-text("connected")').waitFor({ timeout: 5000 });
+    const mqtt = (await context.rest('mqtt/status.json')) as Record<string, any>;
+    assert.is(mqtt['svc.mqtt.broker'], context.broker.url);
+    assert.match(String(await page.textContent('[data-testid=mqtt-queue]')), new RegExp(`^\\d+ of ${mqtt['svc.mqtt.queue_max'].toLocaleString('en')}$`));
+    assert.is(await page.textContent('[data-testid=mqtt-dropped]'), String(mqtt['svc.mqtt.dropped']));
+    const sinks = await sinksOf();
+    let shown: string[][] = [];
+    await waitUntil('the panel shows each sink with the API’s counts', async () => {
+      shown = await page.$$eval('[data-testid=alert-sinks] tbody tr', (rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')));
+      return (
+        JSON.stringify(shown.map((row) => [row[0], row[3], row[4], row[5]])) ===
+        JSON.stringify(sinks.map((sink) => [sink['svc.alert.sink.name'], sink['svc.alert.sink.state'], String(sink['svc.alert.sink.sent']), String(sink['svc.alert.sink.failed'])]))
+      );
+    }, { timeoutMs: 6000, detail: () => `${JSON.stringify(shown)}\n${JSON.stringify(sinks)}` });
+    assert.is(shown[0]![2], `http://127.0.0.1:${(context.receiver.address() as { port: number }).port}`, 'the target, without the path');
+    assert.is(shown[1]![3], 'failing');
+    assert.match(shown[1]![8]!, /POST to http:\/\/127\.0\.0\.1:\d+ failed: ECONNREFUSED/);
+    if (screenshots) {
+      await page.locator('[data-testid=alert-sinks]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(screenshots, 'integrations.png') });
+    }
     await close(page);
   });
 

@@ -55,6 +55,7 @@ export const ErrorCodes = {
   NO_GPS_TYPE: 'SVC_ERR_NO_GPS_TYPE',
   GPS_OPEN: 'SVC_ERR_GPS_OPEN',
   LOG_WRITE: 'SVC_ERR_LOG_WRITE',
+  BAD_ALERT_SINK: 'SVC_ERR_BAD_ALERT_SINK',
 } as const;
 
 /** One of the values of {@link ErrorCodes}. */
@@ -88,6 +89,7 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   SVC_ERR_REMOTE_REFUSED: 400,
   SVC_ERR_BAD_GPS_DEFINITION: 400,
   SVC_ERR_NO_GPS_TYPE: 400,
+  SVC_ERR_BAD_ALERT_SINK: 400,
 };
 
 /** The one error class svc throws on purpose, so every failure carries a code and a status. */

@@ -20,6 +20,7 @@ import type { GpsTypeDefinition } from './gps/gps-type.js';
 import type { UiModuleRegistry } from './ui/ui-module.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
 import type { MetricRegistry } from './metrics/metric-registry.js';
+import type { AlertSinkTypeDefinition } from './alerts/sinks/alert-sink-type.js';
 
 /** Every hook a plugin can tap. */
 export interface Hooks {
@@ -47,6 +48,8 @@ export interface Hooks {
    * current values whenever `/metrics` is read.
    */
   readonly metrics: SyncHook<[MetricRegistry]>;
+  /** Contribute: register alert sink types (`webhook`, `syslog`, ...) that `alert_sink=` lines name. */
+  readonly alertSinkTypes: SyncHook<[Registry<AlertSinkTypeDefinition>]>;
 
   /**
    * Run (sync, hot path): the packet chain, keyed by stage (`decode`, `classify`, `track`).
@@ -66,7 +69,7 @@ export interface Hooks {
 }
 
 /** The contribute-phase hooks, in the order the service calls them. */
-export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'metrics', 'routes'] as const;
+export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'metrics', 'alertSinkTypes', 'routes'] as const;
 
 /** Creates the frozen hook table of one service. */
 export function createHooks(): Hooks {
@@ -81,6 +84,7 @@ export function createHooks(): Hooks {
     uiModules: new SyncHook<[UiModuleRegistry]>(['uiModules'], 'uiModules'),
     logTypes: new SyncHook<[Registry<LogTypeDefinition>]>(['logTypes'], 'logTypes'),
     metrics: new SyncHook<[MetricRegistry]>(['metrics'], 'metrics'),
+    alertSinkTypes: new SyncHook<[Registry<AlertSinkTypeDefinition>]>(['alertSinkTypes'], 'alertSinkTypes'),
     packet: new HookMap(() => new SyncHook<[Packet]>(['packet'])),
     deviceCreated: new SyncHook<[Device]>(['device'], 'deviceCreated'),
     deviceUpdated: new SyncHook<[Device]>(['device'], 'deviceUpdated'),

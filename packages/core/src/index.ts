@@ -36,6 +36,10 @@ export type { EventTopicDefinition } from './events/event-topic.js';
 export { MessageBus, MessageFlags, type MessageRecord } from './messages/message-bus.js';
 export { AlertTracker, type AlertDefinitionInput, type RaiseAlertInput, type AlertRecord } from './alerts/alert-tracker.js';
 export { parseRate, type Rate, type RateUnit } from './alerts/rate.js';
+export type { AlertSink, AlertSinkContext, AlertSinkDefinition, AlertSinkTypeDefinition } from './alerts/sinks/alert-sink-type.js';
+export { AlertSinks, AlertSinkRunner, type AlertSinkState } from './alerts/sinks/alert-sinks.js';
+export { badSinkOption, numberOption as sinkNumberOption, SEVERITY_NAMES, type AlertSinkFilter, type AlertSinkPolicy } from './alerts/sinks/alert-sink-definition.js';
+export { webhookSignature, SIGNATURE_HEADER } from './alerts/sinks/webhook-sink.js';
 export { nowSeconds, parseTimestamp } from './time/timestamp.js';
 export { PACKET_STAGES, runPacketChain, type PacketStage } from './packets/chain.js';
 export type { Packet, PacketSignal, PacketGps } from './packets/packet.js';
@@ -62,6 +66,7 @@ export { lookupManufacturer } from './tracker/oui.js';
 export { Rrd } from './tracker/rrd.js';
 export { SignalData } from './tracker/signal.js';
 export { DeviceViews, DeviceView } from './views/device-views.js';
+export { serveDevice } from './views/device-query.js';
 export { formatMac, macFromBytes, macMatches, normalizeMac, parseMac, parseMacMask, type MacMask } from './util/mac.js';
 export { formatMacPrefix, macInPrefix, MacPrefixTable, parseMacPrefix, type MacPrefix } from './util/mac-prefix.js';
 export type {

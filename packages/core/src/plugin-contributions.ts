@@ -20,6 +20,7 @@ export function pluginContributions(svc: Service, plugin: string): PluginContrib
     ['GPS types', owned(svc.gpsTypes)],
     ['UI modules', owned(svc.uiModules)],
     ['metrics', owned(svc.metrics)],
+    ['alert sink types', owned(svc.alertSinkTypes)],
     ['routes', owned(svc.routes)],
   ];
   return all.filter(([, names]) => names.length > 0);

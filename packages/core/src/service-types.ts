@@ -27,6 +27,8 @@ import type { LogTypeDefinition } from './logging/log-type.js';
 import type { IngestFilter } from './filters/ingest-filter.js';
 import type { Watchlist } from './watchlists/watchlist.js';
 import type { MetricRegistry } from './metrics/metric-registry.js';
+import type { AlertSinkTypeDefinition } from './alerts/sinks/alert-sink-type.js';
+import type { AlertSinks } from './alerts/sinks/alert-sinks.js';
 
 /** How one plugin fared at boot. */
 export interface PluginStatus {
@@ -57,9 +59,13 @@ export interface Service {
   readonly logTypes: Registry<LogTypeDefinition>;
   /** The metrics `/metrics` serves; plugins add theirs in the `metrics` hook. */
   readonly metrics: MetricRegistry;
+  /** Alert sink types (`webhook`, `syslog`, and those plugins add). */
+  readonly alertSinkTypes: Registry<AlertSinkTypeDefinition>;
   readonly events: EventBus;
   readonly messages: MessageBus;
   readonly alerts: AlertTracker;
+  /** The sinks of the `alert_sink=` lines, with their counters (configured after the contribute phase). */
+  readonly alertSinks: AlertSinks;
   /** The device tracker: PHY classifiers call `devices.touch()`; routes read it. */
   readonly devices: DeviceTracker;
   /** The device views and their members. */

@@ -36,6 +36,9 @@ import { loggingPlugin } from './logging/logging-plugin.js';
 import { installCoreMetrics } from './metrics/core-metrics.js';
 import { MetricRegistry } from './metrics/metric-registry.js';
 import { metricsPlugin } from './metrics/metrics-plugin.js';
+import type { AlertSinkTypeDefinition } from './alerts/sinks/alert-sink-type.js';
+import { AlertSinks } from './alerts/sinks/alert-sinks.js';
+import { alertSinksPlugin } from './alerts/sinks/alert-sinks-plugin.js';
 import { parseUriPrefix, withUriPrefix } from './http/uri-prefix.js';
 import { listenHttp, type HttpListener } from './http/http-listener.js';
 import { RouteRegistry } from './http/route-registry.js';
@@ -112,7 +115,8 @@ export async function createService(config: Config, options: CreateServiceOption
   const uiModules = new UiModuleRegistry(owner);
   const logTypes = new Registry<LogTypeDefinition>('log type', owner);
   const metrics = new MetricRegistry(owner);
-  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes, uiModules, logTypes, metrics];
+  const alertSinkTypes = new Registry<AlertSinkTypeDefinition>('alert sink type', owner);
+  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes, uiModules, logTypes, metrics, alertSinkTypes];
   const logSettings = readLogSettings(config);
 
   const events = new EventBus(hooks, eventTopics, (error) => log.error('an event subscriber failed', error));
@@ -136,6 +140,8 @@ export async function createService(config: Config, options: CreateServiceOption
       events.publish('ALERT', record);
     },
   });
+
+  const alertSinks = new AlertSinks(alertSinkTypes, messages, log, { serverName: config.get('server_name') ?? 'svc', version: CORE_VERSION });
 
   const configViews = parseConfigViews(config.getAll('view'));
   const deviceViews = new DeviceViews();
@@ -233,9 +239,11 @@ export async function createService(config: Config, options: CreateServiceOption
     uiModules,
     logTypes,
     metrics,
+    alertSinkTypes,
     events,
     messages,
     alerts,
+    alertSinks,
     devices,
     deviceViews,
     deviceAnnotations,
@@ -274,6 +282,7 @@ export async function createService(config: Config, options: CreateServiceOption
     uiModulesPlugin,
     loggingPlugin(logSettings),
     metricsPlugin(),
+    alertSinksPlugin(alertSinks),
   ].map((plugin) => ({ plugin }));
   const entries = [...builtins, ...(options.plugins ?? []).map((item) => ('plugin' in item ? item : { plugin: item }))];
 
@@ -304,7 +313,7 @@ export async function createService(config: Config, options: CreateServiceOption
   }
 
   for (const hookName of CONTRIBUTE_HOOKS) {
-    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, uiModules, logTypes, metrics, routes }[hookName];
+    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, uiModules, logTypes, metrics, alertSinkTypes, routes }[hookName];
     (hooks[hookName] as { call(registry: unknown): void }).call(registry);
   }
   registerPhyContributions();
@@ -331,6 +340,7 @@ export async function createService(config: Config, options: CreateServiceOption
   for (const line of filterLines) filters.addConfigRule(line.phy, line.match, line.action, line.origin);
   filters.checkSavedPhys();
   devices.useFilter(filters);
+  alertSinks.configure(config.values('alert_sink'));
 
   const knownKeys = new Set(Object.keys(CORE_CONFIG_KEYS));
   for (const entry of ordered) for (const key of Object.keys(entry.plugin.configKeys ?? {})) knownKeys.add(key);

@@ -62,3 +62,17 @@ export { RTL433_TYPE, createRtl433Type, type Rtl433TypeSettings } from './dataso
 export { RTL433_RECORD_TYPE, type Rtl433Message } from './decode-stage.js';
 export { Rtl433Sensor } from './sensor/rtl433-sensor.js';
 export { sensorMac } from './sensor/sensor-mac.js';
+export { sensorId } from './sensor/rtl433-sensor.js';
+export {
+  readQuantity,
+  TEMPERATURE,
+  HUMIDITY,
+  BAROMETRIC_PRESSURE,
+  PRESSURE,
+  WIND_SPEED,
+  WIND_GUST,
+  WIND_DIRECTION,
+  RAIN,
+  type Quantity,
+} from './sensor/units.js';
+export { TPMS_TYPE } from './sensor/sensor-classes.js';

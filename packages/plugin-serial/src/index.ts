@@ -79,7 +79,7 @@ export { LineFramer } from './framing/line-framer.js';
 export { NordicSlipFramer, slipEncode } from './framing/nordic-slip-framer.js';
 export { StxXorFramer, stxEncode, xorChecksum } from './framing/stx-xor-framer.js';
 export { SERIALJSON_TYPE } from './serialjson/serialjson-type.js';
-export { SERIALJSON_RECORD_TYPE, type DeviceReport } from './serialjson/serialjson-line.js';
+export { SERIALJSON_RECORD_TYPE, serialJsonPacket, type DeviceReport } from './serialjson/serialjson-line.js';
 export { serialGpsType, NMEA_DEFAULT_BAUD } from './gps/serial-gps-type.js';
 export { readNmeaSentence, type NmeaSentence, type NmeaReadResult } from './gps/nmea-sentence.js';
 export { NmeaPosition, nmeaCoordinate, type NmeaPositionReport } from './gps/nmea-position.js';

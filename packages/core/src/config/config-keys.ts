@@ -67,6 +67,7 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   ingest_filter: { description: 'an ingest filter rule: PHY,MATCH,ACTION with PHY a name or any, MATCH a MAC, MAC/MASK, OUI, randomized or *, ACTION pass or block (repeatable)' },
   ingest_filter_default: { description: 'what the ingest filter does with MACs no rule matches: pass or block', default: 'pass' },
   ingest_filter_file: { description: 'file keeping the ingest filter rules set through the API (in the config dir unless absolute)', default: 'ingest_filters.json' },
+  alert_sink: { description: 'deliver alerts somewhere: type:option=value,... (alert_sink=webhook:url=https://host/path, alert_sink=syslog:host=..,transport=tcp); headers="A,B" and severity= filter (repeatable)' },
   view: { description: 'a user device view: <id>:<description>:<field path>:<regex> (repeatable)' },
   manuf_lookup: { description: 'look device manufacturers up in the IEEE OUI registry', default: 'true' },
   track_device_rrds: { description: 'keep per-device packet history (packets_rrd)', default: 'true' },

@@ -1,13 +1,15 @@
 /**
  * The system page: the server (version, uptime, memory, devices tracked, who it runs as), its
  * GPS (each configured GPS with its state and last fix, and for a `gps=web` GPS a button that
- * lends it this browser's position), the plugins loaded and what each contributes, and, for an
- * admin, the API keys: listed, created (the token is shown once) and revoked.
+ * lends it this browser's position), the integrations (MQTT out and the alert sinks), the
+ * plugins loaded and what each contributes, and, for an admin, the API keys: listed, created
+ * (the token is shown once) and revoked.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { command, describe, get } from '../api';
 import { usePolled } from '../use-polled';
 import { Graph } from '../components/Graph';
+import { Integrations } from '../components/Integrations';
 import { KeyValues } from '../components/KeyValues';
 import { Section } from '../components/Section';
 import { Table } from '../components/Table';
@@ -217,6 +219,7 @@ export function System() {
       <Section title="Packets">
         <Graph title="Packets per second, all sources, last minute" times={packets.times} series={[{ label: 'packets', values: packets.values }]} />
       </Section>
+      <Integrations />
       <Section title="Plugins">
         <Table
           columns={['Plugin', 'State', 'Contributes']}

@@ -1,0 +1,139 @@
+/**
+ * The `mqtt` datasource against a real Mosquitto, fed by the real `mosquitto_pub`: serialjson
+ * device reports create devices; rtl_433 events (the real `rtl_433`'s JSON for a recording,
+ * which is what its `-F mqtt` output publishes on `rtl_433/<host>/events`) create the sensors
+ * of the recording's reference; garbage is an error packet; a broker that goes away puts the
+ * source in error, and it reopens when the broker is back. Definitions are checked and fuzzed.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createLogger, isSvcError, parseDefinition, type Datasource } from '@svc/core';
+import { createTestService, mutateText, seededRandom, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
+import rtl433Plugin, { type Rtl433Sensor } from '@svc/plugin-sdr-rtl433';
+import serialPlugin from '@svc/plugin-serial';
+import mqttPlugin from '../index.js';
+import { publish, startMosquitto, type TestBroker } from '../testing/index.js';
+import { readMqttSourceOptions, validTopicFilter } from './mqtt-datasource.js';
+
+type Json = Record<string, any>;
+let broker: TestBroker;
+let t: TestService;
+let source: Datasource;
+
+test.before(async () => {
+  broker = await startMosquitto();
+  t = await createTestService({ plugins: [rtl433Plugin, serialPlugin, mqttPlugin], log: createLogger({ write: () => {} }), config: { source_retry_delay: '0.2' } });
+  await t.svc.start();
+  const response = await t.command('/datasource/add_source.cmd', { definition: `mqtt:broker=${broker.url},topic=sensors/#,name=broker` });
+  assert.is(response.status, 200, await response.clone().text());
+  source = t.svc.datasources.list().find((candidate) => candidate.name === 'broker')!;
+  await waitUntil('the mqtt source is subscribed', () => source.state === 'running', { timeoutMs: 10_000, detail: () => `${source.state} ${source.errorReason}` });
+});
+
+test.after(async () => {
+  await t.close();
+  await broker.stop();
+});
+
+test('a serialjson device report published with mosquitto_pub creates the device it names', async () => {
+  publish(broker, 'sensors/esp32/ble', JSON.stringify({ phy: 'BTLE', mac: 'C0:FF:EE:00:00:01', rssi: -61, name: 'tag-1' }));
+  await waitUntil('the device exists', () => t.svc.devices.byMac(0xc0ffee000001).length > 0);
+  const [device] = t.svc.devices.byMac(0xc0ffee000001);
+  const record = (await (await t.request(`/devices/by-key/${device!.key}/device.json`)).json()) as Json;
+  assert.is(record['svc.device.base.phyname'], 'BTLE');
+  assert.is(record['svc.device.base.name'], 'tag-1');
+  assert.is(record['svc.device.base.signal']['svc.common.signal.last_signal'], -61);
+  assert.ok(record['svc.device.base.seenby'].some((seen: Json) => seen['svc.common.seenby.uuid'] === source.uuid), 'seen by the mqtt source');
+});
+
+test('rtl_433 events for a recording create the sensors of its reference, with their readings', async () => {
+  const recording = testDataPath('rtl433', 'xc0348__01__gfile002.cu8');
+  const reference = readFileSync(testDataPath('rtl433', 'xc0348__01__gfile002.rtl433.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Json);
+  const run = spawnSync('rtl_433', ['-c', '0', '-F', 'json', '-r', recording], { encoding: 'utf8', timeout: 20_000 });
+  const events = run.stdout.split('\n').filter((line) => line.startsWith('{'));
+  assert.is(events.length, reference.length, 'rtl_433 decodes the recording as its reference says');
+  const before = source.numPackets;
+  for (const event of events) publish(broker, 'sensors/rtl_433/pi/events', event);
+  await waitUntil('the events are taken', () => source.numPackets === before + events.length);
+  for (const message of reference) {
+    const sensor = [...t.svc.devices.devices()].find((device) => {
+      const common = (device.components as { rtl433?: Rtl433Sensor }).rtl433;
+      return common !== undefined && common.model === message.model && common.id === String(message.id);
+    });
+    assert.ok(sensor, `${message.model} ${message.id} is tracked`);
+    const record = (await (await t.request(`/devices/by-key/${sensor.key}/device.json`)).json()) as Json;
+    const weather = record['rtl433.device']['rtl433.device.weatherstation'];
+    assert.is(record['rtl433.device']['rtl433.device.thermometer']['rtl433.device.temperature'], message.temperature_C);
+    assert.is(record['rtl433.device']['rtl433.device.thermometer']['rtl433.device.humidity'], message.humidity);
+    assert.is(weather['rtl433.device.weatherstation.wind_speed'], message.wind_avg_km_h);
+    assert.is(weather['rtl433.device.weatherstation.rain'], message.rain_mm);
+  }
+});
+
+test('a message that is not a report is an error packet, reported once', async () => {
+  const errors = source.numErrorPackets;
+  const before = t.svc.devices.size;
+  publish(broker, 'sensors/junk', 'not json at all');
+  publish(broker, 'sensors/junk', '{"temperature": 20}');
+  publish(broker, 'sensors/junk', '[1,2,3]');
+  publish(broker, 'sensors/junk', JSON.stringify({ phy: 'BTLE', mac: 'not a mac' }));
+  await waitUntil('four error packets', () => source.numErrorPackets === errors + 4);
+  assert.is(t.svc.devices.size, before, 'no device from garbage');
+  const messages = ((await (await t.request('/messagebus/all_messages.json')).json()) as Json[]).map((message) => message['svc.messagebus.message_string'] as string);
+  assert.is(messages.filter((text) => text.includes('a message svc could not take (a message that is not JSON)')).length, 1);
+  assert.is(source.state, 'running', 'the source goes on');
+});
+
+test('the broker going away puts the source in error; it reopens when the broker is back', async () => {
+  await broker.kill();
+  await waitUntil('the source is in error', () => source.state === 'error', { timeoutMs: 10_000 });
+  assert.match(source.errorReason, /lost the connection to mqtt:\/\/127\.0\.0\.1/);
+  await broker.restart();
+  await waitUntil('the source reopens', () => source.state === 'running', { timeoutMs: 30_000, detail: () => `${source.state} ${source.errorReason}` });
+  publish(broker, 'sensors/esp32/ble', JSON.stringify({ phy: 'BTLE', mac: 'C0:FF:EE:00:00:02', rssi: -70 }));
+  await waitUntil('a device after the reopen', () => t.svc.devices.byMac(0xc0ffee000002).length > 0);
+});
+
+test('bad definitions are refused before anything connects', async () => {
+  for (const [definition, pattern] of [
+    ['mqtt:topic=a/#', /needs broker=/],
+    [`mqtt:broker=${broker.url}`, /needs topic=/],
+    ['mqtt:broker=http://h,topic=a', /must be mqtt:\/\/ or mqtts:\/\//],
+    ['mqtt:broker=mqtt://user:pw@h,topic=a', /put no user or password in the broker URL/],
+    ['mqtt:broker=mqtt://h,topic=a/#/b', /not a topic filter/],
+    ['mqtt:broker=mqtt://h,topic=a+/b', /not a topic filter/],
+    ['mqtt:broker=mqtt://h,topic=a,qos=2', /qos must be 0 or 1/],
+    ['mqtt:broker=mqtt://h,topic=a,password=pw', /has no option 'password'.*password_env/],
+    ['mqtt:broker=mqtt://h,topic=a,password_env=X', /password_env needs user=/],
+  ] as const) {
+    const response = await t.command('/datasource/add_source.cmd', { definition });
+    assert.is(response.status, 400, definition);
+    const body = (await response.json()) as Json;
+    assert.match(body.error, pattern);
+    assert.not.match(body.error, /user:pw/, 'the URL credentials are not echoed');
+  }
+  assert.ok(validTopicFilter('rtl_433/+/events') && validTopicFilter('#') && validTopicFilter('a/+') && !validTopicFilter('') && !validTopicFilter('a#'));
+});
+
+test('fuzz: mutated mqtt definitions are read or refused with SVC_ERR_BAD_DEFINITION', () => {
+  const random = seededRandom(1883);
+  const seed = 'mqtt:broker=mqtts://broker.example:8883,topic=rtl_433/+/events,qos=1,user=svc,password_env=MQTT_PW,name=x';
+  let read = 0;
+  for (let i = 0; i < 3000; i++) {
+    const line = mutateText(seed, random);
+    try {
+      const options = readMqttSourceOptions(parseDefinition(line));
+      read++;
+      assert.ok(validTopicFilter(options.topic));
+      assert.ok(options.address.port > 0 && options.address.port < 65536);
+      assert.not.match(options.address.url, /@/);
+    } catch (error) {
+      assert.ok(isSvcError(error, 'SVC_ERR_BAD_DEFINITION'), `${JSON.stringify(line)}: ${String(error)}`);
+    }
+  }
+  assert.ok(read > 100, `some mutations are still valid (${read})`);
+});
+
+test.run();

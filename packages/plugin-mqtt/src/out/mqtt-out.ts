@@ -1,0 +1,185 @@
+/**
+ * MQTT out: what svc publishes to the broker of `mqtt_broker` (topics in `mqtt-topics.ts`).
+ * Nothing here runs per packet beyond noting what changed: a changed device goes into a set
+ * (published as a retained state at most every `mqtt_device_interval` seconds, with the fields
+ * of `mqtt_device_fields`), an rtl_433 message onto a list taken on the next turn of the event
+ * loop, and payloads are serialised when they are sent. While the broker is away changed
+ * devices wait in their set (each published once, with its latest state, when it is back),
+ * and events wait in the bounded outbox.
+ */
+import { simplify, parseFieldSpecs, serveDevice, type Device, type FieldSpec, type Service, type TrackedDevice } from '@svc/core';
+import { RTL433_PHY_NAME, sensorId } from '@svc/plugin-sdr-rtl433';
+import type { MqttPublisher } from '../broker/mqtt-publisher.js';
+import { discoveryConfig, discoveryId, discoveryTopic, type DiscoverySettings, type SensorEntity } from './home-assistant.js';
+import type { MqttOutSettings } from './mqtt-settings.js';
+import { topicLevel } from './mqtt-settings.js';
+import { MqttTopics } from './mqtt-topics.js';
+import { messageReadings } from './sensor-readings.js';
+
+/** Datasource topics published, and the fields of a datasource state. */
+const DATASOURCE_TOPICS = ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_ENDED', 'DATASOURCE_REMOVED'];
+const DATASOURCE_FIELDS: FieldSpec[] = parseFieldSpecs([
+  'svc.datasource.uuid',
+  'svc.datasource.name',
+  'svc.datasource.interface',
+  ['svc.datasource.type_driver/svc.datasource.driver.type', 'svc.datasource.type'],
+  'svc.datasource.running',
+  'svc.datasource.paused',
+  'svc.datasource.error',
+  'svc.datasource.error_reason',
+  'svc.datasource.channel',
+  'svc.datasource.num_packets',
+  'svc.datasource.num_error_packets',
+]);
+/** Changed devices published per turn of the event loop. */
+const DEVICES_PER_TURN = 500;
+
+/** A heard rtl_433 message, waiting for the next turn. */
+interface SensorMessage {
+  readonly device: TrackedDevice;
+  readonly message: Record<string, unknown>;
+  readonly sourceUuid: string;
+}
+
+/** Feeds the publisher from the hooks and the event bus. */
+export class MqttOut {
+  readonly topics: MqttTopics;
+  #dirty = new Set<TrackedDevice>();
+  #sensors: SensorMessage[] = [];
+  #sensorFlushQueued = false;
+  #flushingDevices = false;
+  /** Home Assistant entities announced, by config topic (announced again on each connection). */
+  readonly #entities = new Map<string, SensorEntity>();
+  readonly #discovery: DiscoverySettings | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #unsubscribe: (() => void)[] = [];
+  #stopped = false;
+
+  constructor(
+    private readonly svc: Service,
+    readonly publisher: MqttPublisher,
+    readonly settings: MqttOutSettings,
+  ) {
+    this.topics = new MqttTopics(settings.prefix);
+    const serverName = svc.config.get('server_name') ?? 'svc';
+    this.#discovery = settings.homeAssistant
+      ? { prefix: settings.homeAssistantPrefix, nodeId: discoveryId(`svc_${topicLevel(serverName)}`), availabilityTopic: this.topics.status }
+      : undefined;
+  }
+
+  /** Changed devices waiting to be published. */
+  get devicesPending(): number {
+    return this.#dirty.size;
+  }
+
+  /** Home Assistant entities announced so far. */
+  get entities(): number {
+    return this.#entities.size;
+  }
+
+  /** Taps the device hooks and the end of the packet chain; done once at boot. */
+  tap(name: string, stage: number): void {
+    const changed = (device: Device) => void this.#dirty.add(device as TrackedDevice);
+    this.svc.hooks.deviceCreated.tap(name, changed);
+    this.svc.hooks.deviceUpdated.tap(name, changed);
+    this.svc.hooks.packet.for('track').tap({ name, stage }, (packet) => {
+      const message = packet.annotations.rtl433 as Record<string, unknown> | undefined;
+      if (message === undefined || packet.error || packet.device === undefined) return;
+      this.#sensors.push({ device: packet.device, message, sourceUuid: packet.sourceUuid });
+      if (!this.#sensorFlushQueued) {
+        this.#sensorFlushQueued = true;
+        setImmediate(() => this.#flushSensors());
+      }
+    });
+  }
+
+  /** Re-announces the Home Assistant entities (a broker restarted without its retained messages). */
+  announce(): void {
+    if (!this.#discovery) return;
+    for (const [topic, entity] of this.#entities) this.publisher.publish({ topic, payload: () => JSON.stringify(discoveryConfig(this.#discovery!, entity)), retain: true });
+  }
+
+  /** Subscribes to the published topics and starts the device timer. */
+  begin(): void {
+    const subscribe = (topic: string, listener: (record: Record<string, unknown>) => void) => {
+      if (this.svc.events.hasTopic(topic)) this.#unsubscribe.push(this.svc.events.subscribe(topic, (_topic, record) => listener(record as Record<string, unknown>)));
+    };
+    subscribe('ALERT', (record) => {
+      const payload = () => JSON.stringify(record);
+      this.publisher.publish({ topic: this.topics.alertEvent, payload, retain: false });
+      this.publisher.publish({ topic: this.topics.alert(topicLevel(String(record['svc.alert.header']))), payload, retain: true });
+    });
+    subscribe('MESSAGE', (record) => this.publisher.publish({ topic: this.topics.messageEvent, payload: () => JSON.stringify(record), retain: false }));
+    for (const topic of DATASOURCE_TOPICS) {
+      subscribe(topic, (record) => {
+        const state = simplify(record, DATASOURCE_FIELDS) as Record<string, unknown>;
+        const uuid = String(state['svc.datasource.uuid']);
+        this.publisher.publish({ topic: this.topics.datasourceEvent, payload: () => JSON.stringify({ event: topic, ...state }), retain: false });
+        // A removed source's retained state is cleared (an empty retained message deletes it).
+        this.publisher.publish({ topic: this.topics.datasource(uuid), payload: topic === 'DATASOURCE_REMOVED' ? '' : () => JSON.stringify(state), retain: true });
+      });
+    }
+    this.#timer = setInterval(() => void this.#flushDevices(), this.settings.deviceInterval * 1000);
+    this.#timer.unref();
+  }
+
+  /** Stops the timers and subscriptions (the publisher is stopped by its owner). */
+  end(): void {
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    for (const unsubscribe of this.#unsubscribe) unsubscribe();
+  }
+
+  /**
+   * Publishes changed devices as retained states, a slice per turn. Only while connected and
+   * only while the outbox is less than half full: the rest stay changed (and are published with
+   * their latest state later), so neither an outage nor a slow broker costs a device its state
+   * or pushes events out of the queue.
+   */
+  async #flushDevices(): Promise<void> {
+    if (this.#flushingDevices || this.#dirty.size === 0 || !this.publisher.connected) return;
+    this.#flushingDevices = true;
+    try {
+      while (this.#dirty.size > 0 && !this.#stopped && this.publisher.connected) {
+        // Devices fill at most half the queue: the rest is kept for events, which cannot wait.
+        const room = Math.min(DEVICES_PER_TURN, Math.floor(this.publisher.queueMax / 2) - this.publisher.queued);
+        if (room <= 0) break;
+        let taken = 0;
+        for (const device of this.#dirty) {
+          if (taken++ >= room) break;
+          this.#dirty.delete(device);
+          // A device the tracker has forgotten since it changed is not published.
+          if (this.svc.devices.byKey(device.key) !== device) continue;
+          this.publisher.publish({ topic: this.topics.device(device.key), payload: () => JSON.stringify(serveDevice(device, this.settings.deviceFields, Date.now() / 1000)), retain: true });
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.#flushingDevices = false;
+    }
+  }
+
+  /** Publishes the rtl_433 messages heard since the last turn: events, readings, discovery. */
+  #flushSensors(): void {
+    this.#sensorFlushQueued = false;
+    const sensors = this.#sensors;
+    this.#sensors = [];
+    for (const { device, message, sourceUuid } of sensors) {
+      if (device.phyname !== RTL433_PHY_NAME) continue;
+      const key = device.key;
+      this.publisher.publish({ topic: this.topics.sensorEvent, payload: () => JSON.stringify({ 'svc.device.base.key': key, 'svc.datasource.uuid': sourceUuid, rtl433: message }), retain: false });
+      for (const { reading, value, unit } of messageReadings(message)) {
+        const stateTopic = this.topics.sensorReading(key, reading.id);
+        if (this.#discovery) {
+          const entity: SensorEntity = { key, model: typeof message.model === 'string' ? message.model : 'unknown', id: sensorId(message), reading, unit, stateTopic };
+          const topic = discoveryTopic(this.#discovery, entity);
+          if (!this.#entities.has(topic)) {
+            this.#entities.set(topic, entity);
+            this.publisher.publish({ topic, payload: () => JSON.stringify(discoveryConfig(this.#discovery!, entity)), retain: true });
+          }
+        }
+        this.publisher.publish({ topic: stateTopic, payload: String(value), retain: true });
+      }
+    }
+  }
+}
