@@ -12,6 +12,7 @@ import { MqttOut } from './out/mqtt-out.js';
 import { MQTT_CONFIG_KEYS, readMqttOutSettings } from './out/mqtt-settings.js';
 import { MQTT_STATUS_FIELDS, mqttStatusRecord } from './out/mqtt-status.js';
 import { createMqttSinkType } from './sink/mqtt-sink.js';
+import { addMqttMetrics } from './out/mqtt-metrics.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-mqtt';
@@ -53,6 +54,7 @@ export default definePlugin({
       });
       out = new MqttOut(svc, publisher, settings);
       outs.set(svc.hooks, out);
+      svc.hooks.metrics.tap(PLUGIN_NAME, (metrics) => addMqttMetrics(metrics, publisher));
       out.tap(PLUGIN_NAME, TRACK_STAGE);
       svc.hooks.ready.tapPromise(PLUGIN_NAME, async () => {
         out!.begin();

@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger, type MessageRecord } from '@svc/core';
-import { createTestDatasource, createTestService, testPhyPlugin, waitUntil, type TestService } from '@svc/core/testing';
+import { createTestDatasource, createTestService, promtoolCheck, seriesValue, testPhyPlugin, type TestService, waitUntil } from '@svc/core/testing';
 import mqttPlugin from '../index.js';
 import { startMosquitto, subscribe, type TestBroker } from '../testing/index.js';
 
@@ -66,6 +66,12 @@ test('killed and restarted mid-ingest: ingest goes on, the queue stays at its bo
   assert.is(full['svc.mqtt.sent'], down['svc.mqtt.sent'], 'nothing was sent meanwhile');
   assert.is(full['svc.mqtt.dropped'] - down['svc.mqtt.dropped'], down['svc.mqtt.queued'] + queuedByEvents - QUEUE_MAX, 'every message not kept was counted as dropped');
   assert.ok(full['svc.mqtt.devices_pending'] > 0, 'changed devices wait outside the queue');
+  const metrics = await (await t.request('/metrics')).text();
+  assert.is(promtoolCheck(metrics).status, 0, promtoolCheck(metrics).output);
+  assert.is(seriesValue(metrics, 'svc_mqtt_connected'), 0, '/metrics says the broker is away');
+  assert.is(seriesValue(metrics, 'svc_mqtt_queue_messages'), QUEUE_MAX, '/metrics shows the full queue');
+  assert.is(seriesValue(metrics, 'svc_mqtt_queue_max_messages'), QUEUE_MAX);
+  assert.ok(Math.abs(seriesValue(metrics, 'svc_mqtt_dropped_total')! - full['svc.mqtt.dropped']) <= 5, `/metrics counts the drops as status does (${seriesValue(metrics, 'svc_mqtt_dropped_total')} / ${full['svc.mqtt.dropped']})`);
 
   await broker.restart();
   const late = await subscribe(broker, ['svc/lab/#']);

@@ -12,6 +12,7 @@ import { ALERT_SINK_FIELDS, alertSinkRecord, alertSinkTypeRecord } from './alert
 import type { AlertSinks } from './alert-sinks.js';
 import { syslogSinkType } from './syslog-sink.js';
 import { webhookSinkType } from './webhook-sink.js';
+import { addAlertSinkMetrics } from './alert-sink-metrics.js';
 
 /** Name of the built-in alert sinks plugin. */
 export const ALERT_SINKS_PLUGIN = '@svc/core:alert-sinks';
@@ -22,6 +23,7 @@ export function alertSinksPlugin(sinks: AlertSinks): PluginDefinition {
     name: ALERT_SINKS_PLUGIN,
     apply(svc) {
       svc.hooks.fields.tap(ALERT_SINKS_PLUGIN, (fields) => fields.registerAll(ALERT_SINK_FIELDS));
+      svc.hooks.metrics.tap(ALERT_SINKS_PLUGIN, (metrics) => addAlertSinkMetrics(metrics, () => sinks.list()));
       svc.hooks.alertSinkTypes.tap(ALERT_SINKS_PLUGIN, (types) => {
         types.add(webhookSinkType);
         types.add(syslogSinkType);

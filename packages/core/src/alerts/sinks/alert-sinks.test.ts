@@ -13,7 +13,7 @@ import { createServer as createTcpServer, type Server as TcpServer } from 'node:
 import { createHmac } from 'node:crypto';
 import { isSvcError } from '../../errors.js';
 import { createLogger } from '../../logger.js';
-import { createTestService, waitUntil, type TestService } from '../../testing/index.js';
+import { createTestService, promtoolCheck, seriesValue, waitUntil, type TestService } from '../../testing/index.js';
 import { SYSLOG_SD_ID } from './syslog-message.js';
 
 interface Received {
@@ -126,6 +126,12 @@ test('a receiver that answers 500 is tried 1 + retries times, then reported in t
   assert.is(stuck['svc.alert.sink.state'], 'delivering', 'the hanging receiver still holds its first alert');
   assert.is(stuck['svc.alert.sink.queued'], 1, 'and the second waits behind it');
   assert.is((await sink('ops'))['svc.alert.sink.sent'], 3, 'while ops delivered');
+  const metrics = await (await t.request('/metrics')).text();
+  assert.is(promtoolCheck(metrics).status, 0, promtoolCheck(metrics).output);
+  assert.is(seriesValue(metrics, 'svc_alert_sink_failed_total{sink="broken",type="webhook"}'), 2, '/metrics counts what broken gave up on');
+  assert.is(seriesValue(metrics, 'svc_alert_sink_failed_attempts_total{sink="broken",type="webhook"}'), 6);
+  assert.is(seriesValue(metrics, 'svc_alert_sink_sent_total{sink="ops",type="webhook"}'), 3);
+  assert.is(seriesValue(metrics, 'svc_alert_sink_queued{sink="stuck",type="webhook"}'), 1);
 });
 
 test('the UDP syslog listener gets every alert as RFC 5424; the TCP one only high and critical, octet counted', async () => {
