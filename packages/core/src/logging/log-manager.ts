@@ -42,7 +42,7 @@ export const LOG_ERROR_ALERT = 'LOGERROR';
 const LOGGED_TOPICS = ['ALERT', 'MESSAGE', 'NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_ENDED', 'DATASOURCE_REMOVED'];
 /** Devices written per turn of the event loop when changed devices are flushed. */
 const DEVICES_PER_TURN = 500;
-const ROTATION_CHECK_MS = 5000;
+const ROTATION_CHECK_MS = 1000;
 
 /** Opens, feeds, rotates and closes logs. */
 export class LogManager {
