@@ -92,6 +92,9 @@ export class Dot11Classifier {
     if (!header) return;
     packet.phyName = this.phy.name;
     packet.destMac = header.destination ?? header.receiver;
+    // A frame that names a MAC an ingest filter rule blocks is dropped whole, as Kismet's filter
+    // drops it, before any device of it is touched (control frames included: they are logged).
+    if (!this.#admitted(packet, header)) return;
     if (frame.radio.badFcs || !kismetReads(packet, frame, header)) {
       if (packet.error) this.#countError(header.transmitter);
       return;
@@ -126,6 +129,15 @@ export class Dot11Classifier {
     transmitter.packetsTx++;
     if (error) transmitter.packetsError++;
     if (header.type === Dot11Type.DATA) countData(transmitter, frame, header);
+  }
+
+  /** False when an ingest filter rule blocks one of the frame's addresses (the packet is then marked filtered). */
+  #admitted(packet: Packet, header: Dot11Header): boolean {
+    return this.#admits(packet, header.transmitter) && this.#admits(packet, header.receiver) && this.#admits(packet, header.bssid) && this.#admits(packet, header.source) && this.#admits(packet, header.destination);
+  }
+
+  #admits(packet: Packet, mac: number | undefined): boolean {
+    return !isDeviceAddress(mac) || this.devices.admits(packet, this.phy, mac);
   }
 
   /** Counts an error frame that names no device on its transmitter, if that is a known device. */
