@@ -44,19 +44,6 @@ test('define_alert.cmd defines an alert, ignoring unknown keys; definitions.json
   );
 });
 
-test('mayRaise and tryRaise: the packet path asks before building a text, and a throttled alert is undefined, not an error', () => {
-  t.svc.alerts.define({ name: 'QUIETLY', description: 'd', throttle: '5/min', burst: '1/sec' });
-  assert.ok(t.svc.alerts.mayRaise('quietly'));
-  assert.not.ok(t.svc.alerts.mayRaise('NOSUCHALERT'));
-  assert.is(t.svc.alerts.tryRaise({ name: 'QUIETLY', text: 'first', sourceMac: '02:00:00:00:00:01' })?.['svc.alert.source_mac'], '02:00:00:00:00:01');
-  assert.not.ok(t.svc.alerts.mayRaise('QUIETLY'), 'the burst of one is used');
-  assert.is(t.svc.alerts.tryRaise({ name: 'QUIETLY', text: 'second' }), undefined);
-  assert.throws(() => t.svc.alerts.tryRaise({ name: 'NOSUCHALERT', text: '' }), /no alert named/);
-  t.svc.alerts.define({ name: 'SILENCED', description: 'd', throttle: '0/min', burst: '0/sec' });
-  assert.not.ok(t.svc.alerts.mayRaise('SILENCED'));
-  assert.is(t.svc.alerts.tryRaise({ name: 'SILENCED', text: '' }), undefined);
-});
-
 test('a duplicate definition is 409; bad rates, severities and PHYs are 400; a missing key is 400', async () => {
   const define = (extra: Record<string, unknown>) =>
     t.command('/alerts/definitions/define_alert.cmd', { name: 'other', description: 'd', throttle: '1/min', burst: '1/sec', ...extra });
@@ -114,6 +101,19 @@ test('readonly logins cannot define or raise alerts', async () => {
     body: JSON.stringify({ name: 'TESTALERT', text: 'nope' }),
   });
   assert.is(response.status, 403);
+});
+
+test('mayRaise and tryRaise: the packet path asks before building a text, and a throttled alert is undefined, not an error', () => {
+  t.svc.alerts.define({ name: 'QUIETLY', description: 'd', throttle: '5/min', burst: '1/sec' });
+  assert.ok(t.svc.alerts.mayRaise('quietly'));
+  assert.not.ok(t.svc.alerts.mayRaise('NOSUCHALERT'));
+  assert.is(t.svc.alerts.tryRaise({ name: 'QUIETLY', text: 'first', sourceMac: '02:00:00:00:00:01' })?.['svc.alert.source_mac'], '02:00:00:00:00:01');
+  assert.not.ok(t.svc.alerts.mayRaise('QUIETLY'), 'the burst of one is used');
+  assert.is(t.svc.alerts.tryRaise({ name: 'QUIETLY', text: 'second' }), undefined);
+  assert.throws(() => t.svc.alerts.tryRaise({ name: 'NOSUCHALERT', text: '' }), /no alert named/);
+  t.svc.alerts.define({ name: 'SILENCED', description: 'd', throttle: '0/min', burst: '0/sec' });
+  assert.not.ok(t.svc.alerts.mayRaise('SILENCED'));
+  assert.is(t.svc.alerts.tryRaise({ name: 'SILENCED', text: '' }), undefined);
 });
 
 test.run();
