@@ -1,0 +1,41 @@
+/**
+ * BSSTIMESTAMP: two radios beaconing as one access point. An access point's beacon timestamp
+ * (its TSF timer, microseconds) runs on steadily; an evil twin copying the BSSID brings its own
+ * timer. Kismet alerts when the timestamp jumps by more than 10 s while the BSSID has beaconed
+ * more than 5 times in a row, but its test as written only holds for frames stamped in the
+ * first 10 s of 1970 (an unsigned subtraction wraps), so with real captures it never fires.
+ * svc keeps the intent with capture time: more than 5 beacons in a row, each within 5 s of the
+ * one before, and then a timestamp more than 10 s away from the last one. Ad-hoc beacons are
+ * left out (IBSS members share the timer), as in Kismet, and so are malformed beacons (a
+ * generator or a broken radio writes anything there). The alert is raised before the
+ * beacon's elements are read, so its channel is "0".
+ */
+import { formatMac } from '@svc/core';
+import type { AlertEmitter } from './alert-emitter.js';
+import { Dot11Alert } from './alert-catalog.js';
+import type { FrameRoles } from './frame-roles.js';
+import type { NetworkState } from './network-state.js';
+
+/** Largest gap (s) between two beacons that keeps them "in a row". */
+const STEADY_GAP = 5;
+/** Beacons in a row needed before a jump counts. */
+const STEADY_BEACONS = 5;
+/** Smallest timestamp jump (µs) that alerts. */
+const JUMP = 10_000_000;
+
+/** Checks the beacon timestamp `tsf` of `network`, heard at capture time `time` (s). */
+export function checkBssTimestamp(network: NetworkState, tsf: number, time: number, roles: FrameRoles, emitter: AlertEmitter): void {
+  const last = network.tsf;
+  network.steadyBeacons = last >= 0 && time - network.beaconTime <= STEADY_GAP ? network.steadyBeacons + 1 : 1;
+  network.tsf = tsf;
+  network.beaconTime = time;
+  if (last < 0 || network.steadyBeacons <= STEADY_BEACONS || Math.abs(tsf - last) <= JUMP) return;
+  if (emitter.may(Dot11Alert.BSSTIMESTAMP)) {
+    emitter.raise(Dot11Alert.BSSTIMESTAMP, `The beacon timestamp of network ${formatMac(roles.bssid)} jumped by ${Math.round(Math.abs(tsf - last) / 1e6)} s while it beaconed steadily: a second radio (an evil twin) is sending as this access point`, roles, 0);
+  }
+}
+
+/** Reads a beacon's 64-bit timestamp at `at` (exact up to 2^53 µs, 285 years). */
+export function readTsf(data: Buffer, at: number): number {
+  return data.readUInt32LE(at) + data.readUInt32LE(at + 4) * 0x100000000;
+}

@@ -1,0 +1,90 @@
+/**
+ * What the detectors remember about one network (BSSID) and one station, kept in the bounded
+ * per-MAC tables of the alert module: for a network, the last element set parsed and each SSID
+ * it advertised or answered for with the encryption, channel, country and beacon interval last
+ * seen (the fields Kismet's SSID record compares), its beacon timestamp, its disconnect and WPS
+ * counters and whether it beaconed as ad-hoc; for a station, the SSIDs it probed for and the
+ * handshake nonces sent to it. Every list is bounded.
+ */
+
+/** SSIDs kept per network and list (advertised, answered). */
+export const MAX_SSIDS_PER_NETWORK = 64;
+/** Nonces kept per station and message kind, as Kismet keeps 128. */
+export const MAX_NONCES = 128;
+/** Probed SSIDs kept per station. */
+export const MAX_PROBED_SSIDS = 256;
+
+/** What a network last advertised (or answered with) for one SSID. */
+export class SsidRecord {
+  /** Kismet's SSID channel: from the HT operation element, or the last channel change; -1 when unset. */
+  channel = -1;
+  /** The DS parameter set channel of the last beacon for this SSID, 0 when none. */
+  beaconChannel = 0;
+  /** The 802.11d country (two bytes), -1 when none. */
+  country = -1;
+  /** Beacon interval in TU, 0 when none yet. */
+  interval = 0;
+
+  constructor(
+    readonly key: number,
+    /** The SSID as text (up to its first NUL byte). */
+    readonly ssid: string,
+    public ciphers: number,
+    public akms: number,
+  ) {}
+}
+
+/** Finds an SSID record by key. */
+export function findSsid(list: readonly SsidRecord[] | undefined, key: number): SsidRecord | undefined {
+  if (list === undefined) return undefined;
+  for (let i = 0; i < list.length; i++) if (list[i]!.key === key) return list[i];
+  return undefined;
+}
+
+/** Adds an SSID record to a bounded list, dropping the oldest when full. */
+export function addSsid(list: SsidRecord[], record: SsidRecord): void {
+  if (list.length >= MAX_SSIDS_PER_NETWORK) list.shift();
+  list.push(record);
+}
+
+/** Per-network state. */
+export class NetworkState {
+  /** Fingerprint of the last element set parsed (beacons and probe responses share it, as in Kismet); -1 when none. */
+  elementsHash = -1;
+  advertised: SsidRecord[] | undefined = undefined;
+  responded: SsidRecord[] | undefined = undefined;
+  /** Last beacon timestamp (TSF, microseconds), -1 when none. */
+  tsf = -1;
+  /** Capture time (s) of the last beacon. */
+  beaconTime = 0;
+  /** Beacons in a row, each within 5 s of the one before. */
+  steadyBeacons = 0;
+  /** Deauthentications and disassociations in a row, each within a second of the one before. */
+  disconnects = 0;
+  /** Capture second of the last of them. */
+  disconnectSecond = 0;
+  /** Beaconed as an ad-hoc network / as an access point. */
+  adhocBeacon = false;
+  apBeacon = false;
+  /** WPS M3 messages in a row, each within 5 minutes of the one before. */
+  wpsM3 = 0;
+  wpsM3Time = 0;
+}
+
+/** A handshake nonce seen sent to a station. */
+export class NonceRecord {
+  constructor(
+    readonly nonce: Buffer,
+    public replayCounter: bigint,
+    readonly time: number,
+  ) {}
+}
+
+/** Per-station state. */
+export class StationState {
+  /** Keys of the SSIDs it probed for (kept only while canaries are configured). */
+  probed: Set<number> | undefined = undefined;
+  /** ANonces of message 1 and nonces of message 3 sent to it. */
+  anonces: NonceRecord[] | undefined = undefined;
+  nonces: NonceRecord[] | undefined = undefined;
+}
