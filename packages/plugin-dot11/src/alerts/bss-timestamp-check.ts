@@ -4,8 +4,8 @@
  * timer. Kismet alerts when the timestamp jumps by more than 10 s while the BSSID has beaconed
  * more than 5 times in a row, but its test as written only holds for frames stamped in the
  * first 10 s of 1970 (an unsigned subtraction wraps), so with real captures it never fires.
- * svc keeps the intent with capture time: more than 5 beacons in a row, each within 5 s of the
- * one before, and then a timestamp more than 10 s away from the last one. Ad-hoc beacons are
+ * svc keeps the intent with capture time: a beacon that is at least the sixth in a row (each
+ * within 5 s of the one before) and whose timestamp is more than 10 s away from the last one. Ad-hoc beacons are
  * left out (IBSS members share the timer), as in Kismet, and so are malformed beacons (a
  * generator or a broken radio writes anything there). The alert is raised before the
  * beacon's elements are read, so its channel is "0".
@@ -18,7 +18,7 @@ import type { NetworkState } from './network-state.js';
 
 /** Largest gap (s) between two beacons that keeps them "in a row". */
 const STEADY_GAP = 5;
-/** Beacons in a row needed before a jump counts. */
+/** A jump counts in a beacon that is more than this many in a row (itself included). */
 const STEADY_BEACONS = 5;
 /** Smallest timestamp jump (µs) that alerts. */
 const JUMP = 10_000_000;
