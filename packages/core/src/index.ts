@@ -49,7 +49,6 @@ export type { Device, RecordSource } from './tracker/device.js';
 export interface DeviceComponents {}
 export type { PhyDefinition, PhyDeviceComponent } from './tracker/phy.js';
 export { DeviceTracker, type TrackerSettings } from './tracker/device-tracker.js';
-export { MacTable } from './tracker/mac-table.js';
 export { TrackedDevice, type PhyState, type SeenBy } from './tracker/tracked-device.js';
 export { deviceKey, kismetChecksum, parseDeviceKey, phyKeyPrefix } from './tracker/device-key.js';
 export { lookupManufacturer } from './tracker/oui.js';

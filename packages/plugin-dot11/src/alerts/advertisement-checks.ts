@@ -24,7 +24,6 @@ import { addSsid, findSsid, SsidRecord, type NetworkState } from './network-stat
 import { isSpoofed, type ApSpoofRule, type CanaryRule } from './ssid-rules.js';
 
 const KARMA_OUI = 0x001337;
-const OUI_DIVISOR = 0x1000000;
 const PERCENT = 0x25;
 const FORMAT_LETTERS = new Set([0x73, 0x6e, 0x70, 0x40]); // s n p @
 const AIRJACK = 'AirJack';
@@ -63,7 +62,7 @@ export class AdvertisementChecks {
       addSsid(list, record);
       this.#newSsid(record, data, beacon, roles, channel);
     }
-    if (!beacon && Math.floor(roles.source / OUI_DIVISOR) === KARMA_OUI && emitter.may(Dot11Alert.KARMAOUI)) {
+    if (!beacon && roles.sourceHigh === KARMA_OUI && emitter.may(Dot11Alert.KARMAOUI)) {
       emitter.raise(Dot11Alert.KARMAOUI, `Probe response from ${formatMac(roles.source)} (OUI 00:13:37) for SSID "${record.ssid}": a Karma access point such as a Wi-Fi Pineapple impersonating networks`, roles, channel);
     }
     this.#crypt(record, roles, channel);

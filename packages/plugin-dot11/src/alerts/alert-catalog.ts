@@ -63,9 +63,6 @@ export const Dot11Alert = {
   WPSBRUTE: 'WPSBRUTE',
 } as const;
 
-/** A built-in alert's name. */
-export type Dot11AlertName = (typeof Dot11Alert)[keyof typeof Dot11Alert];
-
 const A = Dot11Alert;
 const { LOW, MEDIUM, HIGH, CRITICAL } = Severity;
 

@@ -6,7 +6,9 @@
  * text; nothing is allocated unless an alert is raised.
  */
 import { deviceKey, formatMac, phyKeyPrefix, type Service } from '@svc/core';
-import { isUnicast, type FrameRoles } from './frame-roles.js';
+import type { FrameRoles } from './frame-roles.js';
+
+const GROUP_BIT = 0x010000000000;
 
 /** Raises the built-in alerts. */
 export class AlertEmitter {
@@ -30,13 +32,9 @@ export class AlertEmitter {
    * (Kismet's packet channel: 0, written "0", when none did).
    */
   raise(name: string, text: string, roles: FrameRoles, channel: number): void {
-    this.raiseFor(name, text, roles.bssid, roles.source, roles.dest, channel);
-  }
-
-  /** Raises `name` naming the given MACs (0 for none). */
-  raiseFor(name: string, text: string, network: number, source: number, dest: number, channel: number): void {
+    const network = roles.bssid;
     let key: string | undefined;
-    if (isUnicast(network)) {
+    if (network !== 0 && Math.floor(network / GROUP_BIT) % 2 === 0) {
       key = deviceKey(this.#keyPrefix, network);
       if (!this.devices.byKey(key)) key = undefined;
     }
@@ -44,8 +42,8 @@ export class AlertEmitter {
       name,
       text,
       transmitterMac: formatMac(network),
-      sourceMac: formatMac(source),
-      destMac: formatMac(dest),
+      sourceMac: formatMac(roles.source),
+      destMac: formatMac(roles.dest),
       channel: String(channel),
       deviceKey: key,
     });

@@ -16,26 +16,29 @@ import { Dot11Alert } from './alert-catalog.js';
 import type { FrameRoles } from './frame-roles.js';
 import type { NetworkState } from './network-state.js';
 
-/** Largest gap (s) between two beacons that keeps them "in a row". */
-const STEADY_GAP = 5;
+/** Largest gap (µs) between two beacons that keeps them "in a row". */
+const STEADY_GAP = 5_000_000;
 /** A jump counts in a beacon that is more than this many in a row (itself included). */
 const STEADY_BEACONS = 5;
 /** Smallest timestamp jump (µs) that alerts. */
 const JUMP = 10_000_000;
 
-/** Checks the beacon timestamp `tsf` of `network`, heard at capture time `time` (s). */
-export function checkBssTimestamp(network: NetworkState, tsf: number, time: number, roles: FrameRoles, emitter: AlertEmitter): void {
+/**
+ * Checks the beacon of `network` whose fixed fields start at `at` in `data` (the timestamp
+ * first), heard at capture time `seconds` + `micros`. Takes only small integers and objects,
+ * and keeps the 64-bit timer in the network's state, so no number is boxed per beacon.
+ */
+export function checkBssTimestamp(network: NetworkState, data: Buffer, at: number, seconds: number, micros: number, roles: FrameRoles, emitter: AlertEmitter): void {
+  const tsf = data.readUInt32LE(at) + data.readUInt32LE(at + 4) * 0x100000000;
   const last = network.tsf;
-  network.steadyBeacons = last >= 0 && time - network.beaconTime <= STEADY_GAP ? network.steadyBeacons + 1 : 1;
+  const known = network.steadyBeacons > 0;
+  const gap = (seconds - network.beaconSeconds) * 1_000_000 + (micros - network.beaconMicros);
+  network.steadyBeacons = known && gap <= STEADY_GAP ? network.steadyBeacons + 1 : 1;
   network.tsf = tsf;
-  network.beaconTime = time;
-  if (last < 0 || network.steadyBeacons <= STEADY_BEACONS || Math.abs(tsf - last) <= JUMP) return;
+  network.beaconSeconds = seconds;
+  network.beaconMicros = micros;
+  if (!known || network.steadyBeacons <= STEADY_BEACONS || Math.abs(tsf - last) <= JUMP) return;
   if (emitter.may(Dot11Alert.BSSTIMESTAMP)) {
     emitter.raise(Dot11Alert.BSSTIMESTAMP, `The beacon timestamp of network ${formatMac(roles.bssid)} jumped by ${Math.round(Math.abs(tsf - last) / 1e6)} s while it beaconed steadily: a second radio (an evil twin) is sending as this access point`, roles, 0);
   }
-}
-
-/** Reads a beacon's 64-bit timestamp at `at` (exact up to 2^53 µs, 285 years). */
-export function readTsf(data: Buffer, at: number): number {
-  return data.readUInt32LE(at) + data.readUInt32LE(at + 4) * 0x100000000;
 }

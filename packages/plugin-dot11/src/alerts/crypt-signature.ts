@@ -17,7 +17,7 @@ const GENERAL_WPA3 = 1 << 4;
 const GROUP_SHIFT = 5;
 const PAIRWISE_SHIFT = 17;
 /** Word 1: AKM suites 1-20 at bits 0-19, then the OWE transition element. */
-export const OWE_TRANSITION = 1 << 20;
+const OWE_TRANSITION = 1 << 20;
 
 /** Cipher suite types (00-0F-AC numbering) to a bit index 0-11; -1 for none, "no group" and unknown. */
 const CIPHER_INDEX = Int8Array.from([-1, 0, 1, 2, 3, 4, 5, -1, 6, 7, 8, 9, 10, 11]);

@@ -16,7 +16,6 @@ import { Dot11Alert } from './alert-catalog.js';
 import type { FrameRoles } from './frame-roles.js';
 import type { NetworkState } from './network-state.js';
 
-const BROADCAST = 0xffffffffffff;
 /** Frames in a row that make a flood. */
 const FLOOD = 10;
 
@@ -40,7 +39,7 @@ export function checkDisconnect(network: NetworkState, second: number, roles: Fr
     if (emitter.may(Dot11Alert.DEAUTHFLOOD)) emitter.raise(Dot11Alert.DEAUTHFLOOD, `Deauthentication/disassociation flood on network ${formatMac(roles.bssid)}: more than ${FLOOD} in a row, each within a second of the last`, roles, 0);
     network.disconnects = 1;
   }
-  if (roles.dest === BROADCAST && emitter.may(Dot11Alert.BCASTDISCON)) {
+  if (roles.toBroadcast && emitter.may(Dot11Alert.BCASTDISCON)) {
     emitter.raise(Dot11Alert.BCASTDISCON, `Network ${formatMac(roles.bssid)} sent a deauthentication or disassociation to all its clients: the access point shutting down, or a denial of service`, roles, 0);
   }
 }

@@ -18,7 +18,7 @@ import { AdvertisementChecks } from './advertisement-checks.js';
 import { DOT11_ALERT_DEFINITIONS } from './alert-catalog.js';
 import { AlertEmitter } from './alert-emitter.js';
 import { BoundedMacState } from './bounded-mac-state.js';
-import { checkBssTimestamp, readTsf } from './bss-timestamp-check.js';
+import { checkBssTimestamp } from './bss-timestamp-check.js';
 import { checkDisconnect, checkReasonCode } from './disconnect-checks.js';
 import { EapolChecks } from './eapol-checks.js';
 import { ElementWalk } from './element-walk.js';
@@ -60,7 +60,7 @@ export interface Dot11AlertSettings {
 }
 
 /** Reads the alert config lines; a bad line is an `SVC_ERR_CONFIG_VALUE` naming its file and line. */
-export function readDot11AlertSettings(config: Config): Dot11AlertSettings {
+function readDot11AlertSettings(config: Config): Dot11AlertSettings {
   return {
     apSpoof: parseApSpoofRules(config.values('apspoof')),
     canaries: parseCanaryRules(config.values('ssidcanary')),
@@ -114,7 +114,7 @@ export class Dot11AlertDetectors {
     const header = frame.header;
     if (header === undefined) {
       if (frame.type === Dot11Type.MANAGEMENT && frame.malformed !== undefined) {
-        roles.bssid = roles.source = roles.dest = 0;
+        roles.clear();
         checkMalformedManagement(frame.malformed, roles, this.emitter);
       }
       return;
@@ -142,14 +142,14 @@ export class Dot11AlertDetectors {
         const beacon = header.subtype === ManagementSubtype.BEACON;
         if (beacon) checkBeaconSignatures(data, frame.frameStart!, end, roles, this.emitter);
         if (!roles.hasNetwork) return;
-        const network = this.#networks.obtain(roles.bssid);
+        const network = this.#networks.obtain(roles.bssidHigh, roles.bssidLow);
         const capability = data.readUInt16LE(body + 10);
         const adhoc = (capability & CAPABILITY_IBSS) !== 0 && (capability & CAPABILITY_ESS) === 0;
         if (adhoc && !network.adhocBeacon) {
           network.adhocBeacon = true;
           this.#adhocNetworks++;
         } else if (!adhoc) network.apBeacon = true;
-        if (beacon && !adhoc && frame.malformed === undefined) checkBssTimestamp(network, readTsf(data, body), packet.tsSec + packet.tsUsec / 1e6, roles, this.emitter);
+        if (beacon && !adhoc && frame.malformed === undefined) checkBssTimestamp(network, data, body, packet.tsSec, packet.tsUsec, roles, this.emitter);
         this.#advertisements.check(network, data, body + BEACON_FIXED, end, frame.elementsHash, beacon, beacon ? data.readUInt16LE(body + 8) : 0, roles);
         return;
       }
@@ -172,7 +172,7 @@ export class Dot11AlertDetectors {
         if (end - body < 2) return;
         const deauth = header.subtype === ManagementSubtype.DEAUTH;
         if (!header.protected) checkReasonCode(data.readUInt16LE(body), deauth, roles, this.emitter);
-        if (roles.hasNetwork) checkDisconnect(this.#networks.obtain(roles.bssid), packet.tsSec, roles, this.emitter);
+        if (roles.hasNetwork) checkDisconnect(this.#networks.obtain(roles.bssidHigh, roles.bssidLow), packet.tsSec, roles, this.emitter);
         return;
       }
       case ManagementSubtype.ACTION:
@@ -186,7 +186,7 @@ export class Dot11AlertDetectors {
   #request(data: Buffer, start: number, end: number): void {
     const roles = this.#roles;
     if (!roles.hasSourceDevice || start > end) return;
-    const station = this.#stationChecks.watchesProbes ? this.#stations.obtain(roles.source) : undefined;
+    const station = this.#stationChecks.watchesProbes ? this.#stations.obtain(roles.sourceHigh, roles.sourceLow) : undefined;
     this.#stationChecks.request(data, start, end, roles, station);
   }
 
@@ -194,7 +194,7 @@ export class Dot11AlertDetectors {
     const header = frame.header!;
     const roles = this.#roles;
     if (this.#adhocNetworks > 0 && header.toDs !== header.fromDs && roles.hasNetwork) {
-      const network = this.#networks.get(roles.bssid);
+      const network = this.#networks.get(roles.bssidHigh, roles.bssidLow);
       if (network !== undefined) checkAdhocConflict(network, roles, this.emitter);
     }
     if ((header.subtype & NULL_DATA_BIT) !== 0) return;
@@ -202,7 +202,7 @@ export class Dot11AlertDetectors {
     checkDataSignatures(data, body, end, roles, this.emitter);
     if ((header.subtype === 0 || header.subtype === QOS_DATA) && roles.hasNetwork && EapolChecks.isEapol(data, body, end)) {
       const fromAp = header.fromDs && !header.toDs;
-      this.#eapol.check(data, body, end, fromAp, header.retry, packet.tsSec + packet.tsUsec / 1e6, roles, this.#networks.obtain(roles.bssid));
+      this.#eapol.check(data, body, end, fromAp, header.retry, packet.tsSec + packet.tsUsec / 1e6, roles, this.#networks.obtain(roles.bssidHigh, roles.bssidLow));
     }
   }
 }

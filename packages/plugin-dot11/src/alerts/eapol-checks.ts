@@ -83,12 +83,12 @@ export class EapolChecks {
       return;
     }
     if (type !== DOT1X_KEY) return;
-    if (roles.hasSourceDevice) this.#key(data, content, content + length, roles.source, fromAp, retry, time, roles);
-    if (roles.hasDestDevice) this.#key(data, content, content + length, roles.dest, fromAp, retry, time, roles);
+    if (roles.hasSourceDevice) this.#key(data, content, content + length, true, fromAp, retry, time, roles);
+    if (roles.hasDestDevice) this.#key(data, content, content + length, false, fromAp, retry, time, roles);
   }
 
-  /** One EAPOL-Key frame `data[start, end)`, on behalf of the linked device `device`. */
-  #key(data: Buffer, start: number, end: number, device: number, fromAp: boolean, retry: boolean, time: number, roles: FrameRoles): void {
+  /** One EAPOL-Key frame `data[start, end)`, on behalf of the linked device: the source (`ofSource`) or the destination. */
+  #key(data: Buffer, start: number, end: number, ofSource: boolean, fromAp: boolean, retry: boolean, time: number, roles: FrameRoles): void {
     const emitter = this.emitter;
     if (end - start > RTL8195_MAX && emitter.may(Dot11Alert.RTL8195VD1406)) {
       emitter.raise(Dot11Alert.RTL8195VD1406, `EAPOL-Key frame of ${end - start} bytes (more than 512) from ${formatMac(roles.source)}: possibly an exploit of Realtek RTL8195 firmware (CVE-2020-9395)`, roles, 0);
@@ -121,7 +121,8 @@ export class EapolChecks {
     }
     if ((message === 1 || message === 3) && !nonceZero) {
       const replayCounter = data.readBigUInt64BE(key + 4);
-      this.#nonce(this.stations.obtain(device), message, data, nonce, replayCounter, retry, time, roles);
+      const station = ofSource ? this.stations.obtain(roles.sourceHigh, roles.sourceLow) : this.stations.obtain(roles.destHigh, roles.destLow);
+      this.#nonce(station, message, data, nonce, replayCounter, retry, time, roles);
     }
   }
 

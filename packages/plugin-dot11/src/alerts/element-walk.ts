@@ -291,7 +291,7 @@ function wpsFits(data: Buffer, at: number, end: number): boolean {
 }
 
 /** A 31-bit FNV-1a hash of `data[start, end)` with its length, seeded apart for SSIDs and mesh IDs. */
-export function hashBytes(data: Buffer, start: number, end: number, seed: number): number {
+function hashBytes(data: Buffer, start: number, end: number, seed: number): number {
   let hash = (FNV_OFFSET ^ seed ^ (end - start)) >>> 0;
   for (let i = start; i < end; i++) hash = Math.imul(hash ^ data[i]!, FNV_PRIME);
   return (hash & 0x7fffffff) | 1;

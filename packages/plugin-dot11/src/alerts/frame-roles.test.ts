@@ -32,8 +32,17 @@ test('control frames: RTS, block ack (reversed), CTS, PS-poll', () => {
   assert.equal(roles(control(10, AP, STA)), up(AP, AP, '00:00:00:00:00:00'));
 });
 
-test('unicast: not zero, not a group address', () => {
-  assert.equal([AP, BROADCAST, DA, '00:00:00:00:00:00'].map((text) => isUnicast(parseInt(text.replaceAll(':', ''), 16))), [true, false, false, false]);
+test('unicast: not zero, not a group address; the broadcast destination', () => {
+  const halves = (text: string) => {
+    const value = parseInt(text.replaceAll(':', ''), 16);
+    return [Math.floor(value / 0x1000000), value % 0x1000000] as const;
+  };
+  assert.equal([AP, BROADCAST, DA, '00:00:00:00:00:00'].map((text) => isUnicast(...halves(text))), [true, false, false, false]);
+  const filled = new FrameRoles();
+  filled.fill(parseDot11Header(dataFrame(0x02, BROADCAST, AP, WIRED), 0, 40));
+  assert.ok(filled.toBroadcast);
+  assert.not.ok(filled.hasDestDevice);
+  assert.ok(filled.hasSourceDevice, 'the wired source behind the access point');
 });
 
 test.run();

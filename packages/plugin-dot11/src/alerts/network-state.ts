@@ -53,11 +53,12 @@ export class NetworkState {
   elementsHash = -1;
   advertised: SsidRecord[] | undefined = undefined;
   responded: SsidRecord[] | undefined = undefined;
-  /** Last beacon timestamp (TSF, microseconds), -1 when none. */
-  tsf = -1;
-  /** Capture time (s) of the last beacon. */
-  beaconTime = 0;
-  /** Beacons in a row, each within 5 s of the one before. */
+  /** Last beacon timestamp (TSF, microseconds); a double from the start so it is updated in place. */
+  tsf = 0.5;
+  /** Capture time of the last beacon: seconds and microseconds. */
+  beaconSeconds = 0;
+  beaconMicros = 0;
+  /** Beacons in a row, each within 5 s of the one before; 0 before the first. */
   steadyBeacons = 0;
   /** Deauthentications and disassociations in a row, each within a second of the one before. */
   disconnects = 0;

@@ -15,7 +15,6 @@ import { Dot11Alert } from './alert-catalog.js';
 import type { FrameRoles } from './frame-roles.js';
 
 const MSF_BROADCOM_OUI = 0x90e975;
-const OUI_DIVISOR = 0x1000000;
 const NETGEAR_LENGTH = 1184;
 const NETGEAR_OFFSET = 1180;
 const NETGEAR_PAYLOAD = 0x6a395801;
@@ -37,7 +36,7 @@ const LUCENT_SIGNATURE = 0x00010203;
 
 /** Beacon signatures; `frame` is the 802.11 frame `data[start, end)`. */
 export function checkBeaconSignatures(data: Buffer, start: number, end: number, roles: FrameRoles, emitter: AlertEmitter): void {
-  if (Math.floor(roles.source / OUI_DIVISOR) === MSF_BROADCOM_OUI && emitter.may(Dot11Alert.MSFBCOMSSID)) {
+  if (roles.sourceHigh === MSF_BROADCOM_OUI && emitter.may(Dot11Alert.MSFBCOMSSID)) {
     emitter.raise(Dot11Alert.MSFBCOMSSID, `Beacon from ${formatMac(roles.source)}, the source OUI of the Metasploit Broadcom driver exploit`, roles, 0);
   }
   if (end - start >= NETGEAR_LENGTH && data.readUInt32BE(start + NETGEAR_OFFSET) === NETGEAR_PAYLOAD && emitter.may(Dot11Alert.MSFNETGEARBEACON)) {
