@@ -8,8 +8,6 @@
 import { deviceKey, formatMac, phyKeyPrefix, type Service } from '@svc/core';
 import type { FrameRoles } from './frame-roles.js';
 
-const GROUP_BIT = 0x010000000000;
-
 /** Raises the built-in alerts. */
 export class AlertEmitter {
   readonly #keyPrefix: string;
@@ -34,7 +32,7 @@ export class AlertEmitter {
   raise(name: string, text: string, roles: FrameRoles, channel: number): void {
     const network = roles.bssid;
     let key: string | undefined;
-    if (network !== 0 && Math.floor(network / GROUP_BIT) % 2 === 0) {
+    if (roles.hasNetwork) {
       key = deviceKey(this.#keyPrefix, network);
       if (!this.devices.byKey(key)) key = undefined;
     }
