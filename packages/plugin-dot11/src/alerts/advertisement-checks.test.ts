@@ -143,4 +143,12 @@ test('the alert names the network device by key when svc tracks it', async () =>
   assert.is(record?.['svc.alert.phy_name'], 'IEEE802.11');
 });
 
+test('a network advertising several SSIDs keeps a record for each', async () => {
+  await start();
+  for (const name of ['Staff', 'Guest %s', 'IoT %n', 'Staff', 'Guest %s', 'IoT %n']) h.send(beacon([ssid(name), ds(6)]));
+  assert.equal(headers(), ['FORMATSTRING', 'FORMATSTRING'], 'each new SSID once');
+  h.send(beacon([ssid('Guest %s'), ds(6)], { interval: 300 }));
+  assert.equal(headers(), ['BEACONRATE'], 'compared with the record of its own SSID');
+});
+
 test.run();

@@ -20,7 +20,7 @@ import { Dot11Alert } from './alert-catalog.js';
 import { describeCrypt } from './crypt-signature.js';
 import type { ElementWalk } from './element-walk.js';
 import type { FrameRoles } from './frame-roles.js';
-import { addSsid, findSsid, SsidRecord, type NetworkState } from './network-state.js';
+import { SsidRecord, type NetworkState } from './network-state.js';
 import { isSpoofed, type ApSpoofRule, type CanaryRule } from './ssid-rules.js';
 
 const KARMA_OUI = 0x001337;
@@ -55,11 +55,10 @@ export class AdvertisementChecks {
       emitter.raise(Dot11Alert.NULLPROBERESP, `Probe response without an SSID from ${formatMac(roles.source)} to ${formatMac(roles.dest)}; such responses crash some old Orinoco cards`, roles, channel);
     }
 
-    const list = beacon ? (network.advertised ??= []) : (network.responded ??= []);
-    let record = findSsid(list, walk.ssidKey);
+    let record = network.ssid(beacon, walk.ssidKey);
     if (record === undefined) {
       record = new SsidRecord(walk.ssidKey, ssidText(data, walk), walk.crypt.ciphers, walk.crypt.akms);
-      addSsid(list, record);
+      network.addSsid(beacon, record);
       this.#newSsid(record, data, beacon, roles, channel);
     }
     if (!beacon && roles.sourceHigh === KARMA_OUI && emitter.may(Dot11Alert.KARMAOUI)) {
@@ -126,7 +125,7 @@ export class AdvertisementChecks {
       }
       return;
     }
-    const beaconed = findSsid(network.advertised, record.key);
+    const beaconed = network.ssid(true, record.key);
     if (beaconed !== undefined && beaconed.beaconChannel !== 0 && channel !== 0 && channel !== beaconed.beaconChannel && emitter.may(Dot11Alert.PROBECHAN)) {
       emitter.raise(Dot11Alert.PROBECHAN, `Access point ${formatMac(roles.bssid)} SSID "${record.ssid}" answered a probe naming channel ${channel} while its beacons name ${beaconed.beaconChannel}: an evil twin, or a misbehaving repeater`, roles, channel);
     }

@@ -34,25 +34,18 @@ export class SsidRecord {
   ) {}
 }
 
-/** Finds an SSID record by key. */
-export function findSsid(list: readonly SsidRecord[] | undefined, key: number): SsidRecord | undefined {
-  if (list === undefined) return undefined;
-  for (let i = 0; i < list.length; i++) if (list[i]!.key === key) return list[i];
-  return undefined;
-}
-
-/** Adds an SSID record to a bounded list, dropping the oldest when full. */
-export function addSsid(list: SsidRecord[], record: SsidRecord): void {
-  if (list.length >= MAX_SSIDS_PER_NETWORK) list.shift();
-  list.push(record);
-}
-
 /** Per-network state. */
 export class NetworkState {
   /** Fingerprint of the last element set parsed (beacons and probe responses share it, as in Kismet); -1 when none. */
   elementsHash = -1;
-  advertised: SsidRecord[] | undefined = undefined;
-  responded: SsidRecord[] | undefined = undefined;
+  /**
+   * The SSID records of beacons and of probe responses: the first of each in a field, the others
+   * in a list, since most networks only ever have one and a list costs more than its record.
+   */
+  advertised: SsidRecord | undefined = undefined;
+  responded: SsidRecord | undefined = undefined;
+  moreAdvertised: SsidRecord[] | undefined = undefined;
+  moreResponded: SsidRecord[] | undefined = undefined;
   /** Last beacon timestamp (TSF, microseconds); a double from the start so it is updated in place. */
   tsf = 0.5;
   /** Capture time of the last beacon: seconds and microseconds. */
@@ -70,6 +63,27 @@ export class NetworkState {
   /** WPS M3 messages in a row, each within 5 minutes of the one before. */
   wpsM3 = 0;
   wpsM3Time = 0;
+
+  /** The record of the SSID `key` in beacons (`beacon`) or probe responses, if any. */
+  ssid(beacon: boolean, key: number): SsidRecord | undefined {
+    const first = beacon ? this.advertised : this.responded;
+    if (first === undefined || first.key === key) return first;
+    const more = beacon ? this.moreAdvertised : this.moreResponded;
+    if (more !== undefined) for (let i = 0; i < more.length; i++) if (more[i]!.key === key) return more[i];
+    return undefined;
+  }
+
+  /** Adds a record, forgetting the oldest but the first when the list is full. */
+  addSsid(beacon: boolean, record: SsidRecord): void {
+    if ((beacon ? this.advertised : this.responded) === undefined) {
+      if (beacon) this.advertised = record;
+      else this.responded = record;
+      return;
+    }
+    const more = beacon ? (this.moreAdvertised ??= []) : (this.moreResponded ??= []);
+    if (more.length >= MAX_SSIDS_PER_NETWORK - 1) more.shift();
+    more.push(record);
+  }
 }
 
 /** A handshake nonce seen sent to a station. */
