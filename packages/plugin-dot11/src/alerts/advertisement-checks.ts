@@ -49,7 +49,7 @@ export class AdvertisementChecks {
     network.elementsHash = hash;
     const walk = this.walk;
     const emitter = this.emitter;
-    if (!walk.walk(data, start, end, beacon, roles, emitter)) return;
+    if (!walk.walk(data, start, end, beacon, true, roles, emitter)) return;
     const channel = walk.dsChannel;
     if (!beacon && walk.ssidLength <= 0 && emitter.may(Dot11Alert.NULLPROBERESP)) {
       emitter.raise(Dot11Alert.NULLPROBERESP, `Probe response without an SSID from ${formatMac(roles.source)} to ${formatMac(roles.dest)}; such responses crash some old Orinoco cards`, roles, channel);

@@ -29,7 +29,9 @@ const JUMP = 10_000_000;
  * and keeps the 64-bit timer in the network's state, so no number is boxed per beacon.
  */
 export function checkBssTimestamp(network: NetworkState, data: Buffer, at: number, seconds: number, micros: number, roles: FrameRoles, emitter: AlertEmitter): void {
-  const tsf = data.readUInt32LE(at) + data.readUInt32LE(at + 4) * 0x100000000;
+  const low = (data[at]! | (data[at + 1]! << 8) | (data[at + 2]! << 16)) + data[at + 3]! * 0x1000000;
+  const high = (data[at + 4]! | (data[at + 5]! << 8) | (data[at + 6]! << 16)) + data[at + 7]! * 0x1000000;
+  const tsf = high * 0x100000000 + low;
   const last = network.tsf;
   const known = network.steadyBeacons > 0;
   const gap = (seconds - network.beaconSeconds) * 1_000_000 + (micros - network.beaconMicros);

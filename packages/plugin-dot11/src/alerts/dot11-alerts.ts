@@ -119,14 +119,19 @@ export class Dot11AlertDetectors {
       }
       return;
     }
-    roles.fill(header);
+    // The roles are filled only for frames a check reads, so protected data costs next to nothing.
     const signal = frame.radio.signalDbm;
-    if (signal !== undefined && signal > this.settings.maxSignal) checkSignal(signal, this.settings.maxSignal, roles, this.emitter);
+    if (signal !== undefined && signal > this.settings.maxSignal) {
+      roles.fill(header);
+      checkSignal(signal, this.settings.maxSignal, roles, this.emitter);
+    }
     const end = frame.frameStart + frame.frameLength!;
     if (header.type === Dot11Type.MANAGEMENT) {
+      roles.fill(header);
       if (frame.malformed !== undefined) checkMalformedManagement(frame.malformed, roles, this.emitter);
       this.#management(packet, frame, data, end);
     } else if (header.type === Dot11Type.DATA && !header.protected) {
+      roles.fill(header);
       this.#data(packet, frame, data, end);
     }
   }
@@ -143,14 +148,14 @@ export class Dot11AlertDetectors {
         if (beacon) checkBeaconSignatures(data, frame.frameStart!, end, roles, this.emitter);
         if (!roles.hasNetwork) return;
         const network = this.#networks.obtain(roles.bssidHigh, roles.bssidLow);
-        const capability = data.readUInt16LE(body + 10);
+        const capability = data[body + 10]! | (data[body + 11]! << 8);
         const adhoc = (capability & CAPABILITY_IBSS) !== 0 && (capability & CAPABILITY_ESS) === 0;
         if (adhoc && !network.adhocBeacon) {
           network.adhocBeacon = true;
           this.#adhocNetworks++;
         } else if (!adhoc) network.apBeacon = true;
         if (beacon && !adhoc && frame.malformed === undefined) checkBssTimestamp(network, data, body, packet.tsSec, packet.tsUsec, roles, this.emitter);
-        this.#advertisements.check(network, data, body + BEACON_FIXED, end, frame.elementsHash, beacon, beacon ? data.readUInt16LE(body + 8) : 0, roles);
+        this.#advertisements.check(network, data, body + BEACON_FIXED, end, frame.elementsHash, beacon, beacon ? data[body + 8]! | (data[body + 9]! << 8) : 0, roles);
         return;
       }
       case ManagementSubtype.PROBE_REQUEST:

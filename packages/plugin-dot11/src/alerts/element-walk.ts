@@ -88,9 +88,10 @@ export class ElementWalk {
 
   /**
    * Walks the elements `data[start, end)` of a frame of the given kind, raising element alerts
-   * through `emitter` for `roles`. Returns false where Kismet stops reading the frame.
+   * through `emitter` for `roles`. `keyed`: the caller reads the SSID's key and blankness (they
+   * cost a pass over the SSID). Returns false where Kismet stops reading the frame.
    */
-  walk(data: Buffer, start: number, end: number, beacon: boolean, roles: FrameRoles, emitter: AlertEmitter): boolean {
+  walk(data: Buffer, start: number, end: number, beacon: boolean, keyed: boolean, roles: FrameRoles, emitter: AlertEmitter): boolean {
     this.ssidStart = -1;
     this.ssidLength = -1;
     this.ssidBlank = true;
@@ -108,7 +109,7 @@ export class ElementWalk {
       if ((tag === TAG_VENDOR || tag === TAG_VENDOR_150) && length < 3) return false;
       switch (tag) {
         case TAG_SSID:
-          if (!this.#ssid(data, value, length, roles, emitter)) return false;
+          if (!this.#ssid(data, value, length, keyed, roles, emitter)) return false;
           break;
         case TAG_RATES:
         case TAG_EXTENDED_RATES:
@@ -145,7 +146,7 @@ export class ElementWalk {
           if (length >= HT_OPERATION_LENGTH) this.htPrimary = data[value]!;
           break;
         case TAG_MESH_ID:
-          if (this.ssidLength <= 0) this.ssidKey = hashBytes(data, value, at, FNV_PRIME);
+          if (keyed && this.ssidLength <= 0) this.ssidKey = hashBytes(data, value, at, FNV_PRIME);
           break;
         case TAG_EXTENDED_CAPABILITIES:
           if (length > QCOM_EXTENDED_MAX && emitter.may(Dot11Alert.QCOMEXTENDED)) {
@@ -161,14 +162,15 @@ export class ElementWalk {
     return true;
   }
 
-  #ssid(data: Buffer, value: number, length: number, roles: FrameRoles, emitter: AlertEmitter): boolean {
+  #ssid(data: Buffer, value: number, length: number, keyed: boolean, roles: FrameRoles, emitter: AlertEmitter): boolean {
     this.ssidStart = value;
     this.ssidLength = length;
-    this.ssidKey = hashBytes(data, value, value + length, 0);
     if (length > MAX_SSID) {
       if (emitter.may(Dot11Alert.LONGSSID)) emitter.raise(Dot11Alert.LONGSSID, `SSID element of ${length} bytes (at most 32 allowed) from ${formatMac(roles.source)}: an exploit attempt against drivers that trust its length, or corruption`, roles, this.dsChannel);
       return false;
     }
+    if (!keyed) return true;
+    this.ssidKey = hashBytes(data, value, value + length, 0);
     this.ssidBlank = true;
     for (let i = value; i < value + length; i++) {
       if (data[i] !== 0) {

@@ -55,7 +55,7 @@ export class StationChecks {
    */
   request(data: Buffer, start: number, end: number, roles: FrameRoles, station: StationState | undefined): void {
     const walk = this.walk;
-    if (!walk.walk(data, start, end, false, roles, this.emitter)) return;
+    if (!walk.walk(data, start, end, false, station !== undefined, roles, this.emitter)) return;
     if (station === undefined) return;
     const probed = (station.probed ??= new Set());
     if (probed.has(walk.ssidKey)) return;
