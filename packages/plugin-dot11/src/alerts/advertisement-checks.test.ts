@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { STA } from '../parse/test-frames.js';
-import { AP, alertHarness, beacon, BROADCAST, country, ds, htOperation, probeRequest, probeResponse, rates, rsn, ssid, upper, wpaTkipPsk, type AlertHarness } from './alert-harness.test-helper.js';
+import { AP, alertHarness, beacon, BROADCAST, country, ds, element, htOperation, probeRequest, probeResponse, rates, rsn, ssid, upper, wpaTkipPsk, type AlertHarness } from './alert-harness.test-helper.js';
 
 let h: AlertHarness;
 test.after.each(() => h.close());
@@ -149,6 +149,26 @@ test('a network advertising several SSIDs keeps a record for each', async () => 
   assert.equal(headers(), ['FORMATSTRING', 'FORMATSTRING'], 'each new SSID once');
   h.send(beacon([ssid('Guest %s'), ds(6)], { interval: 300 }));
   assert.equal(headers(), ['BEACONRATE'], 'compared with the record of its own SSID');
+});
+
+test('beacons and probe responses in turn: each is read again as Kismet does, with the same alerts', async () => {
+  await start();
+  const wmm = element(221, Buffer.from([0x00, 0x50, 0xf2, 2, 1, 1]), Buffer.alloc(40));
+  for (let i = 0; i < 3; i++) {
+    h.send(beacon([ssid('Lounge'), ds(6), wmm]));
+    h.send(probeResponse([ssid('Lounge'), ds(6)], { to: STA }));
+  }
+  assert.equal(headers(), ['WMMOVERFLOW', 'WMMOVERFLOW', 'WMMOVERFLOW'], 'the over-long element again after each response');
+  const tim = element(5, 0, 1, 0, 0);
+  for (let i = 0; i < 2; i++) {
+    h.send(beacon([ssid('Free'), ds(6), tim], { from: '00:13:37:00:00:01', interval: 100 }));
+    h.send(probeResponse([ssid('Free'), ds(6)], { to: STA, from: '00:13:37:00:00:01' }));
+  }
+  assert.equal(headers(), ['KARMAOUI', 'KARMAOUI'], 'the same response again after a beacon (elements the same as the last frame are not read)');
+  h.send(beacon([ssid('Free'), ds(6), tim], { from: '00:13:37:00:00:01', interval: 200 }));
+  h.send(probeResponse([ssid('Free'), ds(1)], { to: STA, from: '00:13:37:00:00:01' }));
+  h.send(beacon([ssid('Free'), ds(6), tim], { from: '00:13:37:00:00:01', interval: 200 }));
+  assert.equal(headers(), ['BEACONRATE', 'KARMAOUI', 'PROBECHAN'], 'the interval, outside the elements, is checked on a re-read');
 });
 
 test.run();

@@ -2,7 +2,9 @@
  * Checks on what an access point advertises, in beacons and probe responses, after Kismet's
  * `handle_ssid`: a network whose elements are the same as in its last beacon or response is not
  * looked at again (Kismet's element checksum; the decoder's fingerprint serves). Otherwise the
- * elements are walked (their own alerts) and compared with the network's record of that SSID:
+ * elements are walked (their own alerts) and compared with the network's record of that SSID
+ * (a beacon after a probe response repeating the last beacon's elements is only re-checked for
+ * what lies outside them, which gives the same alerts as Kismet's full re-read at less cost):
  *
  * - a new SSID: FORMATSTRING (printf sequences), SSIDCANARY (a canary pattern), AIRJACKSSID,
  *   APSPOOF (a protected SSID from a MAC not allowed);
@@ -20,7 +22,7 @@ import { Dot11Alert } from './alert-catalog.js';
 import { describeCrypt } from './crypt-signature.js';
 import type { ElementWalk } from './element-walk.js';
 import type { FrameRoles } from './frame-roles.js';
-import { SsidRecord, type NetworkState } from './network-state.js';
+import { LastElements, SsidRecord, type NetworkState } from './network-state.js';
 import { isSpoofed, type ApSpoofRule, type CanaryRule } from './ssid-rules.js';
 
 const KARMA_OUI = 0x001337;
@@ -47,13 +49,19 @@ export class AdvertisementChecks {
     const hash = elementsHash ?? UNFINGERPRINTED;
     if (network.elementsHash === hash) return;
     network.elementsHash = hash;
+    const last = beacon ? network.lastBeacon : network.lastResponse;
+    if (last !== undefined && last.hash === hash && hash !== UNFINGERPRINTED && !last.conditionMet) {
+      this.#reread(network, last, beacon, interval, roles);
+      return;
+    }
     const walk = this.walk;
     const emitter = this.emitter;
-    if (!walk.walk(data, start, end, beacon, true, roles, emitter)) return;
-    const channel = walk.dsChannel;
-    if (!beacon && walk.ssidLength <= 0 && emitter.may(Dot11Alert.NULLPROBERESP)) {
-      emitter.raise(Dot11Alert.NULLPROBERESP, `Probe response without an SSID from ${formatMac(roles.source)} to ${formatMac(roles.dest)}; such responses crash some old Orinoco cards`, roles, channel);
+    if (!walk.walk(data, start, end, beacon, true, roles, emitter)) {
+      this.#remember(network, beacon).set(hash, false, walk.conditionMet, undefined, 0, false);
+      return;
     }
+    const channel = walk.dsChannel;
+    if (!beacon && walk.ssidLength <= 0) this.#nullResponse(roles, channel);
 
     let record = network.ssid(beacon, walk.ssidKey);
     if (record === undefined) {
@@ -61,15 +69,49 @@ export class AdvertisementChecks {
       network.addSsid(beacon, record);
       this.#newSsid(record, data, beacon, roles, channel);
     }
-    if (!beacon && roles.sourceHigh === KARMA_OUI && emitter.may(Dot11Alert.KARMAOUI)) {
-      emitter.raise(Dot11Alert.KARMAOUI, `Probe response from ${formatMac(roles.source)} (OUI 00:13:37) for SSID "${record.ssid}": a Karma access point such as a Wi-Fi Pineapple impersonating networks`, roles, channel);
-    }
+    if (!beacon) this.#karma(record, roles, channel);
     this.#crypt(record, roles, channel);
     this.#channel(network, record, beacon, roles, channel);
     if (beacon) {
       this.#country(record, roles, channel);
       this.#interval(record, interval, roles, channel);
     }
+    this.#remember(network, beacon).set(hash, true, walk.conditionMet, record, channel, walk.ssidLength <= 0);
+  }
+
+  /** The network's record of its last element set of this kind, made on first use. */
+  #remember(network: NetworkState, beacon: boolean): LastElements {
+    return beacon ? (network.lastBeacon ??= new LastElements()) : (network.lastResponse ??= new LastElements());
+  }
+
+  /**
+   * Kismet reads again the element set this network last sent in a frame of this kind (a probe
+   * response came between). Its record already holds what these elements say, so only what
+   * lies outside them is checked again: a beacon's interval; a response's KARMAOUI and
+   * NULLPROBERESP, and its channel against the beacons, which may have moved.
+   */
+  #reread(network: NetworkState, last: LastElements, beacon: boolean, interval: number, roles: FrameRoles): void {
+    const record = last.record;
+    if (!last.walked || record === undefined) return;
+    if (beacon) {
+      this.#interval(record, interval, roles, last.channel);
+      return;
+    }
+    if (last.ssidless) this.#nullResponse(roles, last.channel);
+    this.#karma(record, roles, last.channel);
+    this.#channel(network, record, false, roles, last.channel);
+  }
+
+  /** NULLPROBERESP for a probe response without an SSID. */
+  #nullResponse(roles: FrameRoles, channel: number): void {
+    if (!this.emitter.may(Dot11Alert.NULLPROBERESP)) return;
+    this.emitter.raise(Dot11Alert.NULLPROBERESP, `Probe response without an SSID from ${formatMac(roles.source)} to ${formatMac(roles.dest)}; such responses crash some old Orinoco cards`, roles, channel);
+  }
+
+  /** KARMAOUI for a probe response from OUI 00:13:37. */
+  #karma(record: SsidRecord, roles: FrameRoles, channel: number): void {
+    if (roles.sourceHigh !== KARMA_OUI || !this.emitter.may(Dot11Alert.KARMAOUI)) return;
+    this.emitter.raise(Dot11Alert.KARMAOUI, `Probe response from ${formatMac(roles.source)} (OUI 00:13:37) for SSID "${record.ssid}": a Karma access point such as a Wi-Fi Pineapple impersonating networks`, roles, channel);
   }
 
   #newSsid(record: SsidRecord, data: Buffer, beacon: boolean, roles: FrameRoles, channel: number): void {

@@ -85,6 +85,8 @@ export class ElementWalk {
   country = -1;
   /** The advertised encryption. */
   readonly crypt = new CryptSignature();
+  /** An element alert's condition was met (whether or not the throttle let it through). */
+  conditionMet = false;
 
   /**
    * Walks the elements `data[start, end)` of a frame of the given kind, raising element alerts
@@ -99,6 +101,7 @@ export class ElementWalk {
     this.dsChannel = 0;
     this.htPrimary = -1;
     this.country = -1;
+    this.conditionMet = false;
     this.crypt.reset();
     if (!chainFits(data, start, end)) return false;
     for (let at = start; end - at >= 2; ) {
@@ -114,12 +117,14 @@ export class ElementWalk {
         case TAG_RATES:
         case TAG_EXTENDED_RATES:
           if (containsMsfRate(data, value, at)) {
+            this.conditionMet = true;
             if (emitter.may(Dot11Alert.MSFDLINKRATE)) emitter.raise(Dot11Alert.MSFDLINKRATE, `Rates element carrying the Metasploit D-Link driver exploit (75 EB 49) from ${formatMac(roles.source)} for network ${formatMac(roles.bssid)}`, roles, this.dsChannel);
             return false;
           }
           break;
         case TAG_DS:
           if (length > 1) {
+            this.conditionMet = true;
             if (emitter.may(Dot11Alert.BADFIXLENIE)) {
               emitter.raise(Dot11Alert.BADFIXLENIE, `Frame from ${formatMac(roles.source)} to ${formatMac(roles.dest)} (BSSID ${formatMac(roles.bssid)}) has a DS parameter set element of ${length} bytes; it is always 1. A broken device, or an attempt to overflow a driver.`, roles, this.dsChannel);
             }
@@ -149,6 +154,7 @@ export class ElementWalk {
           if (keyed && this.ssidLength <= 0) this.ssidKey = hashBytes(data, value, at, FNV_PRIME);
           break;
         case TAG_EXTENDED_CAPABILITIES:
+          if (length > QCOM_EXTENDED_MAX) this.conditionMet = true;
           if (length > QCOM_EXTENDED_MAX && emitter.may(Dot11Alert.QCOMEXTENDED)) {
             emitter.raise(Dot11Alert.QCOMEXTENDED, `Network ${formatMac(roles.bssid)} sent an extended capabilities element of ${length} bytes (at most 13 expected): possibly an exploit of Qualcomm drivers (CVE-2019-10539)`, roles, this.dsChannel);
           }
@@ -166,6 +172,7 @@ export class ElementWalk {
     this.ssidStart = value;
     this.ssidLength = length;
     if (length > MAX_SSID) {
+      this.conditionMet = true;
       if (emitter.may(Dot11Alert.LONGSSID)) emitter.raise(Dot11Alert.LONGSSID, `SSID element of ${length} bytes (at most 32 allowed) from ${formatMac(roles.source)}: an exploit attempt against drivers that trust its length, or corruption`, roles, this.dsChannel);
       return false;
     }
@@ -198,6 +205,7 @@ export class ElementWalk {
           return true;
         }
       }
+      if (pairwise > RSN_LOOP_COUNT) this.conditionMet = true;
       if (pairwise > RSN_LOOP_COUNT && emitter.may(Dot11Alert.RSNLOOP)) {
         emitter.raise(Dot11Alert.RSNLOOP, `RSN element from ${formatMac(roles.source)} claims ${pairwise} pairwise ciphers and is cut short: possibly an attack on Atheros drivers (CVE-2017-9714)`, roles, this.dsChannel);
       }
@@ -210,6 +218,7 @@ export class ElementWalk {
     const body = value + 3;
     const type = body < end ? data[body]! : -1;
     if (oui === OUI_MICROSOFT) {
+      if (type === MS_WMM && beacon && end - value > WMM_PARAMETER_MAX) this.conditionMet = true;
       if (type === MS_WMM && beacon && end - value > WMM_PARAMETER_MAX && emitter.may(Dot11Alert.WMMOVERFLOW)) {
         emitter.raise(Dot11Alert.WMMOVERFLOW, `Network ${formatMac(roles.bssid)} beacons a WMM element of ${end - value} bytes (24 expected), as the Broadpwn attack on Broadcom chips does`, roles, this.dsChannel);
       }
@@ -258,6 +267,7 @@ export class ElementWalk {
       const id = data[at]!;
       const length = data.readUInt16LE(at + 1);
       if (at + 3 + length > end) return;
+      if (id === P2P_NOTICE_OF_ABSENCE && length > P2P_NOA_MAX) this.conditionMet = true;
       if (id === P2P_NOTICE_OF_ABSENCE && length > P2P_NOA_MAX && emitter.may(Dot11Alert.RTLWIFIP2P)) {
         emitter.raise(Dot11Alert.RTLWIFIP2P, `Wi-Fi Direct notice of absence of ${length} bytes (at most 28 expected) from ${formatMac(roles.source)}: possibly an exploit of the Linux rtlwifi driver (CVE-2019-17666)`, roles, this.dsChannel);
       }

@@ -34,10 +34,43 @@ export class SsidRecord {
   ) {}
 }
 
+/**
+ * What the last element set of one kind (beacon, or probe response) of a network was read to:
+ * Kismet reads an element set again whenever the network's last frame had other elements (a
+ * beacon after a probe response), and this lets such a re-read skip the walk when nothing in it
+ * can raise anything the last reading did not.
+ */
+export class LastElements {
+  /** Fingerprint of the element set. */
+  hash = -1;
+  /** The walk went through (Kismet did not give the frame up). */
+  walked = false;
+  /** An element alert's condition was met: a re-read raises it again, so it is walked again. */
+  conditionMet = false;
+  /** The SSID record the element set updated. */
+  record: SsidRecord | undefined = undefined;
+  /** Its DS channel (0 when none) and whether it had no SSID. */
+  channel = 0;
+  ssidless = false;
+
+  /** Records a reading (the object is reused from one to the next: no allocation per beacon). */
+  set(hash: number, walked: boolean, conditionMet: boolean, record: SsidRecord | undefined, channel: number, ssidless: boolean): void {
+    this.hash = hash;
+    this.walked = walked;
+    this.conditionMet = conditionMet;
+    this.record = record;
+    this.channel = channel;
+    this.ssidless = ssidless;
+  }
+}
+
 /** Per-network state. */
 export class NetworkState {
   /** Fingerprint of the last element set parsed (beacons and probe responses share it, as in Kismet); -1 when none. */
   elementsHash = -1;
+  /** The last beacon and probe response element sets read. */
+  lastBeacon: LastElements | undefined = undefined;
+  lastResponse: LastElements | undefined = undefined;
   /**
    * The SSID records of beacons and of probe responses: the first of each in a field, the others
    * in a list, since most networks only ever have one and a list costs more than its record.
