@@ -8,6 +8,7 @@ import { definePlugin, packageFile, type PhyState } from '@svc/core';
 import { Dot11Classifier } from './classify.js';
 import { decodePacket } from './decode-stage.js';
 import { DOT11_DEVICE_FIELDS } from './device/fields.js';
+import { applyDot11Alerts, DOT11_ALERT_CONFIG_KEYS } from './alerts/dot11-alerts.js';
 import { ACCESS_POINT_BITS } from './device/typeset.js';
 import { pcapfileType } from './datasources/pcapfile.js';
 import { createLinuxWifiType } from './datasources/linuxwifi/linuxwifi.js';
@@ -47,6 +48,7 @@ export default definePlugin({
   configKeys: {
     [VIEW_CONFIG_KEY]: `keep the ${ACCESS_POINT_VIEW} view (true, the default, or false)`,
     [SSID_VIEW_CONFIG_KEY]: 'keep the SSID view at /phy/phy80211/ssids/views/ssids (true, the default, or false: it is then empty)',
+    ...DOT11_ALERT_CONFIG_KEYS,
   },
   apply(svc) {
     const parsers = new IeParserTable();
@@ -115,6 +117,7 @@ export default definePlugin({
       if (frame) classifier.classify(packet, frame);
       else classifier.scanned(packet, scanned!);
     });
+    applyDot11Alerts(svc, PLUGIN_NAME, DOT11_PHY_NAME);
     // The decoded frame lives for one pass of the chain: released after every other tap, it dies
     // young instead of staying reachable from the datasource's batch.
     svc.hooks.packet.for('track').tap({ name: PLUGIN_NAME, stage: RELEASE_STAGE }, (packet) => {

@@ -131,20 +131,29 @@ export class AlertTracker {
   }
 
   /**
-   * Raises an alert unless its throttle holds it back (then undefined): what built-in
-   * conditions call, for which a throttled alert is the normal case, not an error.
+   * True when the alert is defined and would be let through now (not silenced by a rate of 0,
+   * not throttled). Detectors on the packet path ask before they build an alert's text, as
+   * Kismet's detectors call `potential_alert`.
    */
-  tryRaise(input: RaiseAlertInput): AlertRecord | undefined {
-    try {
-      return this.raise(input);
-    } catch (error) {
-      if (error instanceof SvcError && error.code === 'SVC_ERR_ALERT_THROTTLED') return undefined;
-      throw error;
-    }
+  mayRaise(name: string): boolean {
+    return this.#definitions.get(name.trim().toUpperCase())?.throttle.wouldAllow(nowSeconds()) ?? false;
   }
 
   /** Raises an alert: 404 if undefined, 400 for a bad MAC or severity, 429 when throttled. */
   raise(input: RaiseAlertInput): AlertRecord {
+    return this.#raise(input, true)!;
+  }
+
+  /**
+   * Raises an alert unless it is throttled or silenced, which returns undefined instead of
+   * throwing (the packet path raises often and must not pay for an exception each time); an
+   * undefined alert or a bad MAC still throws as `raise` does.
+   */
+  tryRaise(input: RaiseAlertInput): AlertRecord | undefined {
+    return this.#raise(input, false);
+  }
+
+  #raise(input: RaiseAlertInput, throwWhenThrottled: boolean): AlertRecord | undefined {
     const header = input.name.trim().toUpperCase();
     const definition = this.#definitions.get(header);
     if (!definition) throw new SvcError('SVC_ERR_NOT_FOUND', `no alert named '${input.name}' is defined`);
@@ -160,6 +169,7 @@ export class AlertTracker {
     }
     const now = nowSeconds();
     if (!definition.throttle.tryAcquire(now)) {
+      if (!throwWhenThrottled) return undefined;
       throw new SvcError('SVC_ERR_ALERT_THROTTLED', `alert '${header}' has reached its throttle (${formatRate(definition.throttle.limit)}, burst ${formatRate(definition.throttle.burst)}); not raised`);
     }
     const record: AlertRecord = {

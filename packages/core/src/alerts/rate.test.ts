@@ -74,4 +74,18 @@ test('fuzz: mutated rate strings and timestamps parse or fail with their 400 cod
   }
 });
 
+test('throttle: wouldAllow answers as tryAcquire would, without counting', () => {
+  const throttle = new Throttle(parseRate('2/min'), parseRate('1/sec'));
+  assert.ok(throttle.wouldAllow(100));
+  assert.ok(throttle.wouldAllow(100), 'asking twice still allows');
+  assert.is(throttle.totalSent, 0);
+  assert.ok(throttle.tryAcquire(100));
+  assert.not.ok(throttle.wouldAllow(100.5), 'burst used up within the second');
+  assert.ok(throttle.wouldAllow(101.5), 'a new burst a second later');
+  assert.ok(throttle.tryAcquire(101.5));
+  assert.not.ok(throttle.wouldAllow(110), 'the overall limit is used up within the minute');
+  assert.ok(throttle.wouldAllow(170), 'a minute after the last send the limit resets');
+  assert.not.ok(new Throttle(parseRate('0/min'), parseRate('1/sec')).wouldAllow(1), 'a rate of 0 never allows');
+});
+
 test.run();

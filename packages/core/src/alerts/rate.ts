@@ -69,6 +69,18 @@ export class Throttle {
     return Number.isFinite(this.#lastSent) ? this.#lastSent : 0;
   }
 
+  /**
+   * Whether an alert at time `now` (Unix seconds) would be let through, without counting it:
+   * a detector asks before it builds an alert's text (Kismet's `potential_alert`).
+   */
+  wouldAllow(now: number): boolean {
+    if (this.limit.count === 0 || this.burst.count === 0) return false;
+    const since = now - this.#lastSent;
+    if (since >= RATE_UNITS[this.limit.unit]) return true;
+    const burstSent = since >= RATE_UNITS[this.burst.unit] ? 0 : this.#burstSent;
+    return burstSent < this.burst.count && this.#totalSent < this.limit.count;
+  }
+
   /** Decides whether an alert at time `now` (Unix seconds) may be sent, and counts it if so. */
   tryAcquire(now: number): boolean {
     if (this.limit.count === 0 || this.burst.count === 0) return false;

@@ -32,8 +32,13 @@ export interface Dot11Frame {
   readonly radio: Dot11Radio;
   /** Bytes of the 802.11 frame itself (no radio header, no FCS), once the radio header was read. */
   frameLength?: number;
-  /** Where the 802.11 frame starts in the packet's bytes (after the radio header), once that was read. */
+  /** Offset of the 802.11 frame in the packet's bytes (after the radio header), once the radio header was read. */
   frameStart?: number;
+  /**
+   * Offset in the packet's bytes of the frame body (after the MAC header and, for data frames,
+   * the radiotap padding), when the header was read; other plugins' detectors read it in place.
+   */
+  bodyStart?: number;
   /** Frame type and subtype, whenever the frame control was readable (even when the rest is cut). */
   type?: number;
   subtype?: number;
@@ -79,6 +84,7 @@ class DecodedFrame implements Dot11Frame {
   readonly radio: Dot11Radio = { freqMhz: undefined, channel: undefined, signalDbm: undefined, noiseDbm: undefined, rate: undefined, widthMhz: undefined, badFcs: false };
   frameLength: number | undefined = undefined;
   frameStart: number | undefined = undefined;
+  bodyStart: number | undefined = undefined;
   type: number | undefined = undefined;
   subtype: number | undefined = undefined;
   header: Dot11Header | undefined = undefined;
@@ -172,11 +178,10 @@ export function decodeDot11(data: Buffer, linkType: number, parsers?: IeParserTa
     frame.header = header;
     frame.type = header.type;
     frame.subtype = header.subtype;
-    if (header.type === Dot11Type.MANAGEMENT && !header.protected) decodeManagement(data, start + header.bodyOffset, end, header.subtype, frame, parsers);
-    else if (header.type === Dot11Type.DATA && !header.protected && (header.subtype & 0x04) === 0) {
-      const body = dataPad ? start + Math.ceil(header.bodyOffset / 4) * 4 : start + header.bodyOffset;
-      frame.eapol = parseEapolKey(data, body, end);
-    }
+    const body = dataPad && header.type === Dot11Type.DATA ? start + Math.ceil(header.bodyOffset / 4) * 4 : start + header.bodyOffset;
+    frame.bodyStart = body;
+    if (header.type === Dot11Type.MANAGEMENT && !header.protected) decodeManagement(data, body, end, header.subtype, frame, parsers);
+    else if (header.type === Dot11Type.DATA && !header.protected && (header.subtype & 0x04) === 0) frame.eapol = parseEapolKey(data, body, end);
   } catch (error) {
     if (error instanceof NotDot11) frame.notDot11 = error.message;
     else {

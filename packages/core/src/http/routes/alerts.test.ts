@@ -217,4 +217,17 @@ test('an alert raised while a GPS has a valid fix carries svc.alert.location; wi
   }
 });
 
+test('mayRaise and tryRaise: the packet path asks before building a text, and a throttled alert is undefined, not an error', () => {
+  t.svc.alerts.define({ name: 'QUIETLY', description: 'd', throttle: '5/min', burst: '1/sec' });
+  assert.ok(t.svc.alerts.mayRaise('quietly'));
+  assert.not.ok(t.svc.alerts.mayRaise('NOSUCHALERT'));
+  assert.is(t.svc.alerts.tryRaise({ name: 'QUIETLY', text: 'first', sourceMac: '02:00:00:00:00:01' })?.['svc.alert.source_mac'], '02:00:00:00:00:01');
+  assert.not.ok(t.svc.alerts.mayRaise('QUIETLY'), 'the burst of one is used');
+  assert.is(t.svc.alerts.tryRaise({ name: 'QUIETLY', text: 'second' }), undefined);
+  assert.throws(() => t.svc.alerts.tryRaise({ name: 'NOSUCHALERT', text: '' }), /no alert named/);
+  t.svc.alerts.define({ name: 'SILENCED', description: 'd', throttle: '0/min', burst: '0/sec' });
+  assert.not.ok(t.svc.alerts.mayRaise('SILENCED'));
+  assert.is(t.svc.alerts.tryRaise({ name: 'SILENCED', text: '' }), undefined);
+});
+
 test.run();
