@@ -2,15 +2,17 @@
  * How the 802.11 detectors raise alerts: through the core's alert tracker, naming the frame's
  * network (as the alert's transmitter, Kismet's BSSID argument), source and destination MACs
  * and the channel as Kismet does, plus the key of the network's device when svc tracks it, so
- * a client can link the alert to the device. A detector asks `may` before it builds an alert's
- * text; nothing is allocated unless an alert is raised.
+ * a client can link the alert to the device; the frame is tagged for the logs. A detector asks
+ * `may` before it builds an alert's text; nothing is allocated unless an alert is raised.
  */
-import { deviceKey, formatMac, phyKeyPrefix, type Service } from '@svc/core';
+import { deviceKey, formatMac, phyKeyPrefix, tagPacket, type Packet, type Service } from '@svc/core';
 import type { FrameRoles } from './frame-roles.js';
 
 /** Raises the built-in alerts. */
 export class AlertEmitter {
   readonly #keyPrefix: string;
+  /** The frame being checked: an alert raised about it tags it (`ALERT`, `ALERT_<NAME>`), as Kismet tags it for its logs. */
+  packet: Packet | undefined = undefined;
 
   constructor(
     private readonly alerts: Pick<Service['alerts'], 'mayRaise' | 'tryRaise'>,
@@ -36,7 +38,7 @@ export class AlertEmitter {
       key = deviceKey(this.#keyPrefix, network);
       if (!this.devices.byKey(key)) key = undefined;
     }
-    this.alerts.tryRaise({
+    const raised = this.alerts.tryRaise({
       name,
       text,
       transmitterMac: formatMac(network),
@@ -45,5 +47,9 @@ export class AlertEmitter {
       channel: String(channel),
       deviceKey: key,
     });
+    if (raised && this.packet) {
+      tagPacket(this.packet, 'ALERT');
+      tagPacket(this.packet, `ALERT_${raised['svc.alert.header']}`);
+    }
   }
 }

@@ -106,8 +106,18 @@ export class Dot11AlertDetectors {
     this.#eapol = new EapolChecks(emitter, this.#stations);
   }
 
-  /** Checks one decoded frame. */
+  /** Checks one decoded frame; alerts raised about it tag it. */
   inspect(packet: Packet, frame: Dot11Frame): void {
+    this.emitter.packet = packet;
+    try {
+      this.#check(packet, frame);
+    } finally {
+      // Not kept past its checks: the packet's bytes are a window on its source's whole read.
+      this.emitter.packet = undefined;
+    }
+  }
+
+  #check(packet: Packet, frame: Dot11Frame): void {
     const data = packet.data;
     if (data === undefined || frame.radio.badFcs || frame.frameStart === undefined) return;
     const roles = this.#roles;
