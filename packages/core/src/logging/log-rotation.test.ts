@@ -35,10 +35,13 @@ test('past log_max_bytes the log is closed and the next one opened; records go o
     await t.svc.stop();
     for (const log of logs) {
       const db = new Database(log['svc.logfile.path'], { readonly: true });
-      assert.ok((db.prepare('SELECT count(*) FROM data').pluck().get() as number) > 0, `${log['svc.logfile.path']} holds records`);
       assert.is(db.prepare('SELECT count(*) FROM devices').pluck().get(), 200, `${log['svc.logfile.path']} holds every device`);
       db.close();
     }
+    // The first log may fill with its devices before the first record; the records go on in the newer ones.
+    const newest = new Database(logs.at(-1)!['svc.logfile.path'], { readonly: true });
+    assert.ok((newest.prepare('SELECT count(*) FROM data').pluck().get() as number) > 0, 'the newest log holds records');
+    newest.close();
   } finally {
     await t.close();
   }

@@ -29,9 +29,11 @@ test("definitions.json lists the 40 built-in alerts with Kismet's class, severit
       assert.is(definition!['svc.alert.definition.class'], expected.class);
       assert.is(definition!['svc.alert.definition.severity'], expected.severity);
     }
+    // Kismet's units as numbers: 0 second, 1 minute, 2 hour, 3 day.
+    const unit = (value: unknown) => ['sec', 'min', 'hour', 'day'][Number(value)];
     const rate = (name: string) => {
       const definition = byName.get(name)!;
-      return `${definition['svc.alert.definition.limit_rate']}/${definition['svc.alert.definition.limit_unit']},${definition['svc.alert.definition.limit_burst']}/${definition['svc.alert.definition.burst_unit']}`;
+      return `${definition['svc.alert.definition.limit_rate']}/${unit(definition['svc.alert.definition.limit_unit'])},${definition['svc.alert.definition.limit_burst']}/${unit(definition['svc.alert.definition.burst_unit'])}`;
     };
     assert.equal(
       ['APSPOOF', 'BCASTDISCON', 'BADFIXLENIE', 'LONGSSID', 'NOCLIENTMFP', 'DEAUTHFLOOD'].map(rate),

@@ -1,0 +1,34 @@
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { createLogger } from '@svc/core';
+import { createTestService } from '@svc/core/testing';
+import dot11Plugin from '@svc/plugin-dot11';
+import { bigCapture } from './big-capture.js';
+const quiet = createLogger({ write: () => {} });
+const configDir = '/tmp/prof/restore-config';
+if (!existsSync(join(configDir, 'logs'))) {
+  mkdirSync(configDir, { recursive: true });
+  const w = await createTestService({ plugins: [dot11Plugin], log: quiet, configDir, config: { enable_logging: 'true' } });
+  await w.svc.start();
+  const s = await w.svc.datasources.add(`${bigCapture(1_000_000, 100_000)}:name=many`);
+  while (s.numPackets < 1_000_000) await new Promise((r) => setTimeout(r, 5));
+  await w.svc.stop();
+}
+const log = join(configDir, 'logs', readdirSync(join(configDir, 'logs')).find((f) => f.endsWith('.svcdb'))!);
+const db = new Database(log, { readonly: true });
+let t0 = performance.now();
+const rows = db.prepare('SELECT phyname, device FROM devices').raw(true).all() as [string, Buffer][];
+console.log('read rows (no order)', rows.length, (performance.now() - t0).toFixed(0), 'ms', 'bytes', rows.reduce((a, r) => a + r[1].length, 0));
+t0 = performance.now();
+db.prepare('SELECT phyname, device FROM devices ORDER BY last_time, rowid').raw(true).all();
+console.log('read rows ordered', (performance.now() - t0).toFixed(0), 'ms');
+t0 = performance.now();
+const records = rows.map((r) => JSON.parse(r[1].toString('utf8')));
+console.log('JSON.parse', (performance.now() - t0).toFixed(0), 'ms');
+console.log('sample keys', Object.keys(records[0]).length, JSON.stringify(records[5]).length);
+const r = await createTestService({ plugins: [dot11Plugin], log: quiet, configDir, config: { enable_logging: 'false', tracker_restore: 'true' } });
+t0 = performance.now();
+await r.svc.start();
+console.log('full restore', r.svc.devices.size, (performance.now() - t0).toFixed(0), 'ms');
+await r.close();
