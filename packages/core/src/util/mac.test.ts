@@ -9,6 +9,20 @@ test('MACs parse from colon, dash or bare hex and format uppercase with colons',
   for (const bad of ['', 'aa:bb:cc:dd:ee', 'gg:bb:cc:dd:ee:ff', 'aa:bb:cc:dd:ee:ff:00']) assert.is(parseMac(bad), undefined, bad);
 });
 
+test('the fast path for written MACs agrees with the general parse on any 17 characters', () => {
+  const general = (text: string) => {
+    const hex = text.trim().replace(/[:-]/g, '');
+    return /^[0-9A-Fa-f]{12}$/.test(hex) ? Number.parseInt(hex, 16) : undefined;
+  };
+  const alphabet = '0123456789abcdefABCDEF:-g ';
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  for (let round = 0; round < 20_000; round++) {
+    const text = round % 2 ? formatMac(next() * 65536 + (next() % 65536)).replace(/:/g, () => (next() % 2 ? ':' : '-')) : Array.from({ length: 17 }, () => alphabet[next() % alphabet.length]).join('');
+    assert.is(parseMac(text), general(text), JSON.stringify(text));
+  }
+});
+
 test('macFromBytes reads six bytes in place', () => {
   assert.is(formatMac(macFromBytes(Buffer.from([0, 1, 0x02, 0x0b, 0x0a, 0x03, 0x02, 0x01]), 2)), '02:0B:0A:03:02:01');
 });

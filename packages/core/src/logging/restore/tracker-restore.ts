@@ -67,14 +67,26 @@ export async function restoreTracker(svc: Service, prefix: string): Promise<Rest
 }
 
 async function adoptRows(svc: Service, db: Database.Database, path: string): Promise<RestoreResult> {
-  const rows = db.prepare('SELECT phyname, device FROM devices ORDER BY last_time, rowid').raw(true).iterate() as IterableIterator<[string, Buffer | string]>;
+  // In the order the rows were written (sorting the blobs in SQLite would cost more than the
+  // reading); the devices join the recency list oldest first, sorted here.
+  const rows = db.prepare('SELECT phyname, CAST(device AS TEXT) FROM devices').raw(true).iterate() as IterableIterator<[string, Buffer | string]>;
   const restorers = new Map(svc.phys.list().map((phy) => [phy.name, phy.restoreComponent]));
-  let restored = 0;
+  const devices: TrackedDevice[] = [];
   let skipped = 0;
   let inTurn = 0;
   for (const [phyName, blob] of rows) {
     const device = rebuild(svc, phyName, blob, restorers.get(phyName));
-    if (device && svc.devices.adopt(device)) restored++;
+    if (device) devices.push(device);
+    else skipped++;
+    if (++inTurn >= ROWS_PER_TURN) {
+      inTurn = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  devices.sort((a, b) => a.lastTime - b.lastTime || a.modTime - b.modTime);
+  let restored = 0;
+  for (const device of devices) {
+    if (svc.devices.adopt(device)) restored++;
     else skipped++;
     if (++inTurn >= ROWS_PER_TURN) {
       inTurn = 0;
