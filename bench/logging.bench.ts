@@ -6,6 +6,7 @@
  * devices is logged once, and a new service is timed from `start()` until the tracker holds
  * them all. Prints figures only.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, readSync, closeSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import dot11Plugin from '@svc/plugin-dot11';
 import { bigCapture } from './big-capture.js';
 
 const FRAMES = 1_000_000;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const RESTORE_DEVICES = 100_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quiet = createLogger({ write: () => {} });
@@ -62,6 +63,8 @@ async function round(capture: string, logType: string | undefined): Promise<numb
     if (logged !== FRAMES) throw new Error(`the ${logType} log holds ${logged} of ${FRAMES} frames`);
   }
   rmSync(prefix, { recursive: true, force: true });
+  // The next round starts with the disk's write-back done, whatever this one wrote.
+  spawnSync('sync');
   return FRAMES / seconds;
 }
 

@@ -49,6 +49,8 @@ export class LogManager {
   readonly #logs: LogFile[] = [];
   /** Open writers, as an array the packet path walks. */
   #writers: LogWriter[] = [];
+  /** Whether an open log writes devices: changed devices are only collected then. */
+  #devicesWanted = false;
   #dirty = new Set<TrackedDevice>();
   #flushingDevices = false;
   #timers: NodeJS.Timeout[] = [];
@@ -81,7 +83,7 @@ export class LogManager {
     this.svc.hooks.packet.for('track').tap({ name, stage }, (packet) => this.#packet(packet));
     // The tracker passes its own devices; the hooks show plugins the narrower `Device`.
     const changed = (device: Device) => {
-      if (this.#writers.length > 0) this.#dirty.add(device as TrackedDevice);
+      if (this.#devicesWanted) this.#dirty.add(device as TrackedDevice);
     };
     this.svc.hooks.deviceCreated.tap(name, changed);
     this.svc.hooks.deviceUpdated.tap(name, changed);
@@ -165,8 +167,9 @@ export class LogManager {
     log.open = true;
     this.#logs.push(log);
     this.#writers = [...this.#writers, log.writer];
+    this.#devicesWanted = this.#writers.some((writer) => writer.device);
     // A new log starts with what the server knows: every device and datasource.
-    for (const device of this.svc.devices.devices()) this.#dirty.add(device);
+    if (log.writer.device) for (const device of this.svc.devices.devices()) this.#dirty.add(device);
     for (const source of this.svc.datasources.list()) log.writer.event?.('NEW_DATASOURCE', this.svc.datasources.record(source));
     // Written now, not at the next interval: a log that will be restored from must hold them.
     void this.#flushDevices();
@@ -180,6 +183,7 @@ export class LogManager {
     log.open = false;
     if (writer.device) for (const device of this.#dirty) writer.device(device);
     this.#writers = this.#writers.filter((candidate) => candidate !== writer);
+    this.#devicesWanted = this.#writers.some((candidate) => candidate.device);
     log.size = writer.size();
     log.writer = undefined;
     try {
@@ -187,7 +191,7 @@ export class LogManager {
     } catch (error) {
       log.error ||= describeError(error);
     }
-    if (this.#writers.length === 0) this.#dirty.clear();
+    if (!this.#devicesWanted) this.#dirty.clear();
   }
 
   async #fail(log: LogFile, error: Error): Promise<void> {
