@@ -51,6 +51,8 @@ export interface UiModuleApi {
    * hour, oldest first; with `blankAsGap`, empty slots are gaps rather than zeros.
    */
   rrd(record: Readonly<Record<string, unknown>> | undefined, resolution: 'minute' | 'hour' | 'day', blankAsGap?: boolean): { times: number[]; values: (number | null)[] };
+  /** The URL of a path of the server (relative, `devices/...`), prefix added: for links and downloads. */
+  url(path: string): string;
   /** Reads a path of the REST API (relative, `devices/...`; the server's prefix is added). */
   get(path: string, dictionary?: Record<string, unknown>): Promise<any>;
   /** Adds a panel to the detail of every device of a PHY (`IEEE802.11`, `RTL433`, `BTLE`...). */

@@ -34,4 +34,20 @@ test('three panels for IEEE802.11 devices; a device with no 802.11 record render
   for (const panel of panels) assert.not.throws(() => panel.render({ device: {} }));
 });
 
+test('an access point whose handshake frames svc kept links its handshake pcap under the server prefix', () => {
+  const panels: Panel[] = [];
+  const h = (type: unknown, props: Record<string, unknown> | null, ...children: unknown[]) => ({ type, props, children });
+  const components = { Table: () => null, Time: () => null, DeviceLink: () => null };
+  const Fragment = () => null;
+  registerDot11Panels({ h, Fragment, components, url: (path: string) => `/svc/${path}`, devicePanel: (panel: Panel) => panels.push(panel) } as unknown as UiModuleApi);
+  const handshakes = panels.find((panel) => panel.title === 'WPA handshakes')!;
+  const message = { 'dot11.eapol.timestamp': 1, 'dot11.eapol.message_num': 1, 'dot11.eapol.direction': 1, 'dot11.eapol.client': '02:00:00:00:00:01', 'dot11.eapol.replay_counter': 1 };
+  const key = '4202770D00000000_F81A67E50562';
+  const find = (node: any, testid: string): any => (node?.props?.['data-testid'] === testid ? node : (node?.children ?? []).map((child: any) => find(child, testid)).find(Boolean));
+  const withFrames = handshakes.render({ device: { 'svc.device.base.key': key, 'dot11.device': { 'dot11.device.wpa_handshake_list': [{ ...message, 'dot11.eapol.packet': { 'dot11.packet.data': '88' } }] } } });
+  assert.is(find(withFrames, 'handshake-pcap')?.props.href, `/svc/phy/phy80211/by-key/${key}/pcap/handshake.pcap`);
+  const withoutFrames = handshakes.render({ device: { 'svc.device.base.key': key, 'dot11.device': { 'dot11.device.wpa_handshake_list': [message] } } });
+  assert.is(find(withoutFrames, 'handshake-pcap'), undefined, 'no link without kept frames');
+});
+
 test.run();

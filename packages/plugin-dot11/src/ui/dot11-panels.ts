@@ -101,7 +101,8 @@ export default function registerDot11Panels(ui: UiModuleApi): void {
     title: 'WPA handshakes',
     render: ({ device }) => {
       const messages = entriesOf(dot11(device)['dot11.device.wpa_handshake_list']);
-      return h(Table, {
+      const kept = messages.some((message) => message['dot11.eapol.packet'] !== undefined);
+      const table = h(Table, {
         columns: ['Time', 'Message', 'Direction', 'Client', 'Replay counter'],
         rows: messages.map((message) => [
           h(Time, { seconds: Number(message['dot11.eapol.timestamp'] ?? 0) }),
@@ -112,6 +113,11 @@ export default function registerDot11Panels(ui: UiModuleApi): void {
         ]),
         empty: 'no handshake captured',
       });
+      if (!kept) return table;
+      const key = text(device['svc.device.base.key']);
+      // The frames svc kept, with the network's beacon, as a pcap for aircrack-ng or hashcat.
+      const download = h('a', { href: ui.url(`phy/phy80211/by-key/${key}/pcap/handshake.pcap`), download: `${key}-handshake.pcap`, 'data-testid': 'handshake-pcap' }, 'download the handshakes (pcap)');
+      return h(ui.Fragment, null, table, h('p', null, download));
     },
   });
 }

@@ -48,6 +48,7 @@ function apiFor(module: string): UiModuleApi {
     hooks: { useState, useEffect, useMemo, useRef } as unknown as UiModuleApi['hooks'],
     components: { Section, KeyValues, Table, Graph, Time, DeviceLink } as unknown as UiModuleApi['components'],
     rrd: (record, resolution, blankAsGap) => rrdSeries(record, resolution, blankAsGap),
+    url: (path) => apiPath(path),
     get: (path, dictionary) => get(path, dictionary),
     devicePanel: (panel) => {
       devicePanels.value = [...devicePanels.value, { ...panel, render: panel.render as DevicePanel['render'], module }];
