@@ -49,11 +49,33 @@ export function readReplayPacing(definition: SourceDefinition, typeName: string)
 export class ReplayClock {
   #startMs = 0;
   #firstRecordedMs: number | undefined;
+  #replayed = 0;
 
   constructor(private readonly pacing: ReplayPacing) {}
 
+  /** Items handed out so far. */
+  get replayed(): number {
+    return this.#replayed;
+  }
+
+  /**
+   * The reader's batches, re-cut and paced: each slice when it is due, until the reader ends or
+   * `stopped()` says the source was closed.
+   */
+  async *paced<T extends Timestamped>(batches: AsyncIterable<T[]> | Iterable<T[]>, stopped: () => boolean): AsyncGenerator<T[]> {
+    for await (const items of batches) {
+      for (const slice of this.#slices(items)) {
+        if (stopped()) return;
+        await this.#wait(slice[0]!, this.#replayed);
+        if (stopped()) return;
+        this.#replayed += slice.length;
+        yield slice;
+      }
+    }
+  }
+
   /** Batches: the reader's own when replaying fast; a hundredth of a second's worth otherwise. */
-  *slices<T extends Timestamped>(items: T[]): Generator<T[]> {
+  *#slices<T extends Timestamped>(items: T[]): Generator<T[]> {
     if (this.pacing.kind === 'fast') {
       yield items;
       return;
@@ -63,7 +85,7 @@ export class ReplayClock {
   }
 
   /** Waits until `item` (the `index`th of the replay) is due. */
-  async wait(item: Timestamped, index: number): Promise<void> {
+  async #wait(item: Timestamped, index: number): Promise<void> {
     if (this.pacing.kind === 'fast') return;
     const now = performance.now();
     if (index === 0) this.#startMs = now;

@@ -55,28 +55,20 @@ async function openPcapfile(definition: SourceDefinition, context: OpenContext):
   const toPacket = (frame: CaptureFrame): Packet => ({ tsSec: frame.tsSec, tsUsec: frame.tsUsec, sourceUuid: uuid, dlt: frame.linkType, data: frame.data, annotations: {} });
 
   async function* replay(): AsyncGenerator<Packet[]> {
-    let count = 0;
     const clock = new ReplayClock(pacing);
     try {
-      for await (const frames of file.frames()) {
-        for (const slice of clock.slices(frames)) {
-          if (closed) return;
-          await clock.wait(slice[0]!, count);
-          if (closed) return;
-          count += slice.length;
-          yield slice.map(toPacket);
-        }
-      }
+      for await (const slice of clock.paced(file.frames(), () => closed)) yield slice.map(toPacket);
     } catch (error) {
       // Corrupt in the middle: the frames before the corruption were read once; replaying the
       // file again would only count them again, so the failure is permanent.
-      if (error instanceof CaptureFileError) throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', `${error.message}; the ${count} frames before it were read`, { cause: error });
+      if (error instanceof CaptureFileError) throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', `${error.message}; the ${clock.replayed} frames before it were read`, { cause: error });
       throw error;
     } finally {
       await file.close();
     }
-    if (file.truncated) context.message(`${file.path} ends inside a frame (a truncated capture); the ${count} frames before it were read`, 'error');
-    context.message(`replayed ${count} frames from ${file.path}`);
+    if (closed) return;
+    if (file.truncated) context.message(`${file.path} ends inside a frame (a truncated capture); the ${clock.replayed} frames before it were read`, 'error');
+    context.message(`replayed ${clock.replayed} frames from ${file.path}`);
   }
 
   return {

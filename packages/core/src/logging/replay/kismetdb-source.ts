@@ -75,26 +75,19 @@ async function openReplay(definition: SourceDefinition, context: OpenContext): P
   };
 
   async function* replay(): AsyncGenerator<Packet[]> {
-    let count = 0;
     const clock = new ReplayClock(pacing);
+    let finished = false;
     try {
-      for (const records of log.records(BATCH)) {
-        for (const slice of clock.slices(records)) {
-          if (closed) return;
-          await clock.wait(slice[0]!, count);
-          if (closed) return;
-          count += slice.length;
-          yield slice.map(toPacket);
-        }
-      }
+      for await (const slice of clock.paced(log.records(BATCH), () => closed)) yield slice.map(toPacket);
+      finished = !closed;
     } catch (error) {
       if (closed) return;
-      throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', `${log.path} could not be read past record ${count}: ${describeError(error)}`, { cause: error });
+      throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', `${log.path} could not be read past record ${clock.replayed}: ${describeError(error)}`, { cause: error });
     } finally {
       closed = true;
       log.close();
     }
-    context.message(`replayed ${count} packets and records from ${log.path} (kismetdb version ${log.version}, written by ${log.writer || 'an unknown server'})`);
+    if (finished) context.message(`replayed ${clock.replayed} packets and records from ${log.path} (kismetdb version ${log.version}, written by ${log.writer || 'an unknown server'})`);
   }
 
   return {
