@@ -57,6 +57,7 @@ export class LogManager {
   #unsubscribe: (() => void)[] = [];
   #lastFixTime = 0;
   #stopped = false;
+  #rotation: Promise<void> | undefined;
   /** Live pcapng streams clients downloading packets have open. */
   readonly streams: PacketStreams;
 
@@ -101,7 +102,10 @@ export class LogManager {
     };
     every(this.settings.deviceInterval * 1000, () => void this.#flushDevices());
     every(1000, () => this.#position());
-    every(ROTATION_CHECK_MS, () => void this.#rotate());
+    every(ROTATION_CHECK_MS, () => {
+      // One rotation at a time; shutdown waits for it (a log it opened late would outlive the server).
+      this.#rotation ??= this.#rotate().finally(() => (this.#rotation = undefined));
+    });
     if (!this.settings.enabled) {
       this.svc.messages.post('logging is disabled (enable_logging=false or -n): nothing is written to disk');
       return;
@@ -152,10 +156,12 @@ export class LogManager {
     for (const timer of this.#timers) clearInterval(timer);
     for (const unsubscribe of this.#unsubscribe) unsubscribe();
     this.streams.closeAll();
+    await this.#rotation;
     for (const log of this.#logs) if (log.open) await this.#close(log);
   }
 
   async #open(type: LogTypeDefinition): Promise<LogFile> {
+    if (this.#stopped) throw new SvcError('SVC_ERR_CONFLICT', 'svc is stopping: no new log is opened');
     mkdirSync(this.settings.prefix, { recursive: true, mode: 0o750 });
     const path = logFileName(this.settings.prefix, this.settings.title, type.extension);
     const log: LogFile = { uuid: randomUUID(), type, path, openedAt: Date.now() / 1000, open: false, error: '', size: 0, writer: undefined };
@@ -255,6 +261,7 @@ export class LogManager {
       const size = log.writer.size();
       if (!((maxBytes > 0 && size >= maxBytes) || (maxAge > 0 && now - log.openedAt >= maxAge))) continue;
       await this.#close(log);
+      if (this.#stopped) return;
       try {
         const next = await this.#open(log.type);
         this.svc.messages.post(`rotated ${log.type.name} log ${log.path} (${size} bytes) to ${next.path}`);

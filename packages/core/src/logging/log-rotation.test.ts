@@ -20,18 +20,21 @@ async function activeLogs(t: Awaited<ReturnType<typeof createTestService>>): Pro
 
 test('past log_max_bytes the log is closed and the next one opened; records go on in it', async () => {
   const prefix = mkdtempSync(join(scratch, 'bytes-'));
-  const t = await createTestService({ plugins: plugins(), config: { enable_logging: 'true', log_prefix: prefix, log_max_bytes: '300000', log_device_interval: '0.2' } });
+  const t = await createTestService({ plugins: plugins(), config: { enable_logging: 'true', log_prefix: prefix, log_max_bytes: '1048576', log_device_interval: '0.2' } });
   try {
     await t.svc.start();
-    await t.svc.datasources.add('testsource-1:devices=200,pps=4000');
+    await t.svc.datasources.add('testsource-1:devices=200,pps=10000');
     await waitUntil('two rotations', async () => (await activeLogs(t)).length >= 3, { timeoutMs: 30_000, detail: () => readdirSync(prefix).join(', ') });
     const logs = await activeLogs(t);
     const closed = logs.filter((log) => log['svc.logfile.open'] === 0);
     assert.ok(closed.length >= 2, 'the earlier logs are closed');
     assert.is(logs.filter((log) => log['svc.logfile.open'] === 1).length, 1, 'one svcdb log is open');
-    for (const log of closed) assert.ok(log['svc.logfile.size'] >= 300000, `${log['svc.logfile.path']} was closed at ${log['svc.logfile.size']} bytes`);
+    for (const log of closed) assert.ok(log['svc.logfile.size'] >= 1048576, `${log['svc.logfile.path']} was closed at ${log['svc.logfile.size']} bytes`);
     const messages = ((await (await t.request('/messagebus/all_messages.json')).json()) as Record<string, any>[]).map((message) => String(message['svc.messagebus.message_string']));
     assert.ok(messages.some((text) => /^rotated svcdb log .*-1\.svcdb \(\d+ bytes\) to .*\.svcdb$/.test(text)), messages.join('\n'));
+    // Records for the newest log too, which may have opened just now.
+    await waitUntil('records in the newest log', async () => ((await activeLogs(t)).at(-1)!['svc.logfile.size'] as number) > 0 && t.svc.datasources.list()[0]!.numPackets > 0, { timeoutMs: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
     await t.svc.stop();
     for (const log of logs) {
       const db = new Database(log['svc.logfile.path'], { readonly: true });
@@ -61,6 +64,7 @@ test('past log_max_age the log is closed and the next one opened', async () => {
 test('bad values of the logging keys stop the start, naming the key', async () => {
   for (const [key, value, reason] of [
     ['log_max_bytes', '-5', /log_max_bytes/],
+    ['log_max_bytes', '4096', /log_max_bytes must be 0 \(never rotate\) or at least 1048576/],
     ['log_max_age', 'soon', /log_max_age/],
     ['log_title', 'a/b', /log_title 'a\/b' cannot be part of a file name/],
     ['log_device_interval', '0', /log_device_interval/],

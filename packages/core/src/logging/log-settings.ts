@@ -28,6 +28,18 @@ export interface LogSettings {
   readonly restore: boolean;
 }
 
+/**
+ * The smallest size a log may rotate at: a new log starts with every device, and a bound below
+ * that would open a new log every second.
+ */
+const MIN_ROTATION_BYTES = 1 << 20;
+
+function readMaxBytes(config: Config): number {
+  const bytes = config.getNumber('log_max_bytes', 0, { min: 0, integer: true });
+  if (bytes !== 0 && bytes < MIN_ROTATION_BYTES) throw new SvcError('SVC_ERR_CONFIG_VALUE', `${config.origin('log_max_bytes')}: log_max_bytes must be 0 (never rotate) or at least ${MIN_ROTATION_BYTES} (1 MiB), got ${bytes}`);
+  return bytes;
+}
+
 /** Reads the logging settings from config. */
 export function readLogSettings(config: Config): LogSettings {
   const title = config.get('log_title') ?? 'svc';
@@ -44,7 +56,7 @@ export function readLogSettings(config: Config): LogSettings {
     title,
     logPackets: config.getBoolean('log_packets', true),
     deviceInterval: config.getNumber('log_device_interval', 30, { min: 0.1, max: 86_400 }),
-    maxBytes: config.getNumber('log_max_bytes', 0, { min: 0, integer: true }),
+    maxBytes: readMaxBytes(config),
     maxAge: config.getNumber('log_max_age', 0, { min: 0 }),
     restore: config.getBoolean('tracker_restore', enabled),
   };
