@@ -7,6 +7,7 @@
 import type { Hono } from 'hono';
 import { AlertTracker, parseAlertOverrides, parseDisabledAlerts } from './alerts/alert-tracker.js';
 import { sourceErrorAlertPlugin } from './alerts/source-error-alert.js';
+import { countAlertOnDevice } from './alerts/device-alert-count.js';
 import { parseFilterAction, parseFilterLine } from './filters/filter-rule.js';
 import { IngestFilter } from './filters/ingest-filter.js';
 import { locationRecord } from './gps/gps-records.js';
@@ -136,6 +137,7 @@ export async function createService(config: Config, options: CreateServiceOption
       return best ? locationRecord(best.fix, true) : undefined;
     },
     onRaised: (record) => {
+      countAlertOnDevice(devices, record);
       messages.post(`ALERT ${record['svc.alert.header']}: ${record['svc.alert.text']}`, MessageFlags.ALERT);
       events.publish('ALERT', record);
     },

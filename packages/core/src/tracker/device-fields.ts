@@ -64,7 +64,7 @@ export const BASE_DEVICE_FIELDS: readonly BaseField[] = [
   field('svc.device.base.channel', 'string', 'current channel', (d) => d.channel),
   field('svc.device.base.frequency', 'double', 'current frequency in kHz', (d) => d.frequency),
   field('svc.device.base.manuf', 'string', 'manufacturer from the IEEE OUI registry', (d) => d.manuf),
-  field('svc.device.base.num_alerts', 'uint32_t', 'alerts raised about the device', (d) => d.numAlerts),
+  field('svc.device.base.num_alerts', 'uint32_t', 'alerts raised that name the device (their device_key)', (d) => d.numAlerts),
   field('svc.device.base.tags', 'map[string,string]', 'user tags (set_tag.cmd)', (d) => (d.tags ? dataMap(Object.fromEntries(d.tags)) : undefined)),
   field('svc.device.base.location', 'object', 'where the device was heard (location record)', (d) =>
     d.location

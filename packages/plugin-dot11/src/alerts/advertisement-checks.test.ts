@@ -135,12 +135,20 @@ test('NULLPROBERESP: a probe response without an SSID; with one, or a cloaked be
   assert.equal(h.raised(), [['NULLPROBERESP', '02:DE:AD:00:01:FF', '02:DE:AD:00:01:FF', upper(STA), '6']]);
 });
 
-test('the alert names the network device by key when svc tracks it', async () => {
+test('the alert names the network device by key when svc tracks it, and counts on the device', async () => {
   await start();
-  h.send(beacon([ssid('AirJack'), ds(1)]));
+  h.send(beacon([ssid('AirJack'), ds(1)], { interval: 100 }));
   const [record] = h.records();
-  assert.is(record?.['svc.alert.device_key'], h.t.svc.devices.byMac(parseInt(AP.replaceAll(':', ''), 16))[0]?.key);
+  const network = h.t.svc.devices.byMac(parseInt(AP.replaceAll(':', ''), 16))[0];
+  assert.is(record?.['svc.alert.device_key'], network?.key);
   assert.is(record?.['svc.alert.phy_name'], 'IEEE802.11');
+  assert.is(network?.numAlerts, 1);
+  h.send(beacon([ssid('AirJack'), ds(1), rates], { interval: 100 }));
+  assert.equal(headers(), []);
+  assert.is(network?.numAlerts, 1, 'a frame without an alert does not count');
+  h.send(beacon([ssid('AirJack'), ds(1)], { interval: 200 }));
+  assert.equal(headers(), ['BEACONRATE']);
+  assert.is(network?.numAlerts, 2);
 });
 
 test('a network advertising several SSIDs keeps a record for each', async () => {
