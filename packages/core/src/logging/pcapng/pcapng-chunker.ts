@@ -19,6 +19,10 @@ const SMALL_TAKE = 64 * 1024;
 /** Packs packets into pcapng chunks. */
 export class PcapngChunker {
   readonly #interfaces = new Map<string, number>();
+  /** The last packet's interface, so a run of packets from one source looks nothing up. */
+  #lastSource: string | undefined;
+  #lastDlt = -1;
+  #lastInterface = 0;
   /** Interfaces declared in chunks taken before the last one. */
   #interfacesBeforeLastTake = 0;
   #interfacesAtLastTake = 0;
@@ -47,6 +51,15 @@ export class PcapngChunker {
   add(packet: Packet): boolean {
     const frame = packet.data;
     if (frame === undefined) return false;
+    const id = packet.sourceUuid === this.#lastSource && packet.dlt === this.#lastDlt ? this.#lastInterface : this.#interfaceOf(packet);
+    this.#reserve(packetBlockLength(frame.length));
+    this.#used = writePacketBlock(this.#chunk, this.#used, id, packet.tsSec, packet.tsUsec, frame);
+    this.#packets++;
+    return true;
+  }
+
+  /** The interface of the packet's (datasource, link type), declared on its first packet. */
+  #interfaceOf(packet: Packet): number {
     const key = `${packet.sourceUuid}/${packet.dlt}`;
     let id = this.#interfaces.get(key);
     if (id === undefined) {
@@ -55,10 +68,10 @@ export class PcapngChunker {
       const { name, description } = this.nameOf(packet.sourceUuid);
       this.#append(interfaceBlock(packet.dlt, name, description));
     }
-    this.#reserve(packetBlockLength(frame.length));
-    this.#used = writePacketBlock(this.#chunk, this.#used, id, packet.tsSec, packet.tsUsec, frame);
-    this.#packets++;
-    return true;
+    this.#lastSource = packet.sourceUuid;
+    this.#lastDlt = packet.dlt;
+    this.#lastInterface = id;
+    return id;
   }
 
   /** The bytes appended since the last call (a copy the caller owns), or undefined when none. */
@@ -80,6 +93,7 @@ export class PcapngChunker {
   discardLastTaken(): void {
     for (const [key, id] of this.#interfaces) if (id >= this.#interfacesBeforeLastTake) this.#interfaces.delete(key);
     this.#interfacesAtLastTake = this.#interfacesBeforeLastTake;
+    this.#lastSource = undefined;
   }
 
   #append(block: Buffer): void {

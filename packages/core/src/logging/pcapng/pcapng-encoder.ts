@@ -90,15 +90,26 @@ export function writePacketBlock(target: Buffer, offset: number, interfaceId: nu
   const captured = Math.min(frame.length, PCAPNG_SNAPLEN);
   const total = 32 + padded(captured);
   const micros = tsSec * 1_000_000 + tsUsec;
-  target.writeUInt32LE(ENHANCED_PACKET, offset);
-  target.writeUInt32LE(total, offset + 4);
-  target.writeUInt32LE(interfaceId, offset + 8);
-  target.writeUInt32LE(Math.floor(micros / 0x1_0000_0000), offset + 12);
-  target.writeUInt32LE(micros >>> 0, offset + 16);
-  target.writeUInt32LE(captured, offset + 20);
-  target.writeUInt32LE(Math.max(originalLength, captured), offset + 24);
+  putUint32(target, offset, ENHANCED_PACKET);
+  putUint32(target, offset + 4, total);
+  putUint32(target, offset + 8, interfaceId);
+  putUint32(target, offset + 12, Math.floor(micros / 0x1_0000_0000));
+  putUint32(target, offset + 16, micros >>> 0);
+  putUint32(target, offset + 20, captured);
+  putUint32(target, offset + 24, Math.max(originalLength, captured));
   target.set(captured === frame.length ? frame : frame.subarray(0, captured), offset + 28);
-  target.fill(0, offset + 28 + captured, offset + total - 4);
-  target.writeUInt32LE(total, offset + total - 4);
+  for (let pad = offset + 28 + captured; pad < offset + total - 4; pad++) target[pad] = 0;
+  putUint32(target, offset + total - 4, total);
   return offset + total;
+}
+
+/**
+ * A little-endian 32-bit store without `writeUInt32LE`'s range checks, which cost more than
+ * the store on the packet path; the caller has made room.
+ */
+function putUint32(target: Uint8Array, offset: number, value: number): void {
+  target[offset] = value;
+  target[offset + 1] = value >>> 8;
+  target[offset + 2] = value >>> 16;
+  target[offset + 3] = value >>> 24;
 }
