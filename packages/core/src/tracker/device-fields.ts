@@ -59,7 +59,7 @@ export const BASE_DEVICE_FIELDS: readonly BaseField[] = [
   field('svc.device.base.packets.rrd', 'object', 'same as svc.device.packets_rrd', packetsRrd, true),
   field('svc.device.base.signal', 'object', 'signal statistics (signal record)', (d, now) => d.signal?.toRecord(now)),
   field('svc.device.base.freq_khz_map', 'map[double,double]', 'packets per frequency in kHz', (d) =>
-    d.freqKhzMap ? dataMap(Object.fromEntries([...d.freqKhzMap].map(([khz, count]) => [khz, count.packets]))) : undefined,
+    d.frequencyCounts ? dataMap(Object.fromEntries(d.frequencyCounts.map((count) => [count.khz, count.packets]))) : undefined,
   ),
   field('svc.device.base.channel', 'string', 'current channel', (d) => d.channel),
   field('svc.device.base.frequency', 'double', 'current frequency in kHz', (d) => d.frequency),
@@ -84,7 +84,7 @@ export const BASE_DEVICE_FIELDS: readonly BaseField[] = [
   ),
   field('svc.device.base.seenby', 'vector[seenby]', 'datasources that saw the device (seenby records)', (d) =>
     d.seenby
-      ? [...d.seenby.values()].map((seen) => ({
+      ? d.seenby.map((seen) => ({
           'svc.common.seenby.uuid': seen.uuid,
           'svc.common.seenby.first_time': Math.floor(seen.firstTime),
           'svc.common.seenby.last_time': Math.floor(seen.lastTime),

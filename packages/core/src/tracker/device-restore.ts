@@ -47,7 +47,7 @@ export function deviceFromRecord(record: Fields, phy: PhyState): TrackedDevice |
   const signal = base('signal');
   if (isObject(signal)) device.signal = SignalData.fromRecord(signal);
   const frequencies = base('freq_khz_map');
-  if (isObject(frequencies)) device.freqKhzMap = new Map(Object.entries(frequencies).map(([khz, packets]) => [Number(khz), { khz: Number(khz), packets: number(packets) }]));
+  if (isObject(frequencies)) device.frequencyCounts = Object.entries(frequencies).map(([khz, packets]) => ({ khz: Number(khz), packets: number(packets) }));
   device.seenby = seenByOf(base('seenby'));
   const tags = base('tags');
   if (isObject(tags)) device.tags = new Map(Object.entries(tags).map(([name, value]) => [name, text(value)]));
@@ -57,15 +57,15 @@ export function deviceFromRecord(record: Fields, phy: PhyState): TrackedDevice |
   return device;
 }
 
-function seenByOf(value: unknown): Map<string, SeenBy> | undefined {
+function seenByOf(value: unknown): SeenBy[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  const seenby = new Map<string, SeenBy>();
+  const seenby: SeenBy[] = [];
   for (const entry of value) {
     if (!isObject(entry)) continue;
     const uuid = text(entry['svc.common.seenby.uuid']);
-    if (uuid) seenby.set(uuid, { uuid, firstTime: number(entry['svc.common.seenby.first_time']), lastTime: number(entry['svc.common.seenby.last_time']), numPackets: number(entry['svc.common.seenby.num_packets']) });
+    if (uuid && !seenby.some((seen) => seen.uuid === uuid)) seenby.push({ uuid, firstTime: number(entry['svc.common.seenby.first_time']), lastTime: number(entry['svc.common.seenby.last_time']), numPackets: number(entry['svc.common.seenby.num_packets']) });
   }
-  return seenby.size > 0 ? seenby : undefined;
+  return seenby.length > 0 ? seenby : undefined;
 }
 
 function pointOf(value: unknown): GeoPoint | undefined {

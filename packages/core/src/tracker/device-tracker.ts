@@ -26,7 +26,7 @@ import { lookupManufacturer } from './oui.js';
 import { Rrd } from './rrd.js';
 import { SignalData } from './signal.js';
 import { SignalRrd } from './signal-rrd.js';
-import { TrackedDevice, type PhyState } from './tracked-device.js';
+import { TrackedDevice, type FrequencyCount, type PhyState, type SeenBy } from './tracked-device.js';
 import type { DeviceViews } from '../views/device-views.js';
 import type { DeviceAnnotations } from './device-annotations.js';
 import type { IngestFilter } from '../filters/ingest-filter.js';
@@ -175,9 +175,12 @@ export class DeviceTracker {
         // Most packets come on the frequency of the one before: count those without a lookup.
         let count = device.frequencyCount;
         if (count === undefined || count.khz !== signal.freqKhz) {
-          const map = (device.freqKhzMap ??= new Map());
-          count = map.get(signal.freqKhz);
-          if (count === undefined) map.set(signal.freqKhz, (count = { khz: signal.freqKhz, packets: 0 }));
+          count = device.frequencyCounts && findFrequency(device.frequencyCounts, signal.freqKhz);
+          if (count === undefined) {
+            count = { khz: signal.freqKhz, packets: 0 };
+            // A new list of the exact size: a push would give it room for 16 more.
+            device.frequencyCounts = device.frequencyCounts ? [...device.frequencyCounts, count] : [count];
+          }
           device.frequencyCount = count;
         }
         count.packets++;
@@ -186,14 +189,13 @@ export class DeviceTracker {
       if (signal.channel) device.channel = signal.channel;
     }
     if (packet.sourceUuid) {
-      // Most devices are heard by one source: the last one is checked before the map.
+      // Most devices are heard by one source: the last one is checked before the list.
       let seen = device.lastSeenBy;
       if (seen === undefined || seen.uuid !== packet.sourceUuid) {
-        const seenby = (device.seenby ??= new Map());
-        seen = seenby.get(packet.sourceUuid);
+        seen = device.seenby && findSource(device.seenby, packet.sourceUuid);
         if (seen === undefined) {
           seen = { uuid: packet.sourceUuid, firstTime: time, lastTime: time, numPackets: 0 };
-          seenby.set(packet.sourceUuid, seen);
+          device.seenby = device.seenby ? [...device.seenby, seen] : [seen];
           this.views.seenbyView(packet.sourceUuid).add(device);
         }
         device.lastSeenBy = seen;
@@ -226,7 +228,7 @@ export class DeviceTracker {
     this.#size++;
     this.#pushNewest(device);
     this.views.deviceCreated(device);
-    for (const uuid of device.seenby?.keys() ?? []) this.views.seenbyView(uuid).add(device);
+    for (const seen of device.seenby ?? []) this.views.seenbyView(seen.uuid).add(device);
     return true;
   }
 
@@ -420,4 +422,14 @@ export class DeviceTracker {
     this.#unlink(device);
     this.#pushNewest(device);
   }
+}
+
+function findFrequency(counts: readonly FrequencyCount[], khz: number): FrequencyCount | undefined {
+  for (let index = 0; index < counts.length; index++) if (counts[index]!.khz === khz) return counts[index];
+  return undefined;
+}
+
+function findSource(seenby: readonly SeenBy[], uuid: string): SeenBy | undefined {
+  for (let index = 0; index < seenby.length; index++) if (seenby[index]!.uuid === uuid) return seenby[index];
+  return undefined;
 }

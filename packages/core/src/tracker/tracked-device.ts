@@ -88,12 +88,16 @@ export class TrackedDevice implements Device {
   numAlerts = 0;
   signal: SignalData | undefined = undefined;
   packetsRrd: Rrd | undefined = undefined;
-  /** Packets per frequency in kHz. */
-  freqKhzMap: Map<number, FrequencyCount> | undefined = undefined;
-  /** The counter of the last packet's frequency, so the common case skips the map. */
+  /**
+   * Packets per frequency in kHz, in the order first heard. A list, not a Map: a device is heard
+   * on a few frequencies, and a Map would cost some 150 bytes more per device.
+   */
+  frequencyCounts: FrequencyCount[] | undefined = undefined;
+  /** The counter of the last packet's frequency, so the common case skips the list. */
   frequencyCount: FrequencyCount | undefined = undefined;
-  seenby: Map<string, SeenBy> | undefined = undefined;
-  /** The seen-by record of the last packet's source, so the common case skips the map. */
+  /** The sources that heard the device, in the order they first did (a list, as for frequencies). */
+  seenby: SeenBy[] | undefined = undefined;
+  /** The seen-by record of the last packet's source, so the common case skips the list. */
   lastSeenBy: SeenBy | undefined = undefined;
   tags: Map<string, string> | undefined = undefined;
   location: DeviceLocation | undefined = undefined;
@@ -132,6 +136,6 @@ export class TrackedDevice implements Device {
   }
 
   seenBy(uuid: string): boolean {
-    return this.seenby?.has(uuid) ?? false;
+    return this.seenby?.some((seen) => seen.uuid === uuid) ?? false;
   }
 }
