@@ -163,6 +163,7 @@ export async function createService(config: Config, options: CreateServiceOption
     gps,
     hooks,
     runChain: coreMetrics.runChain,
+    dedupSize: config.getNumber('packet_dedup_size', 2048, { min: 0, max: 1_000_000, integer: true }),
     events,
     messages,
     log,

@@ -122,7 +122,8 @@ export class Dot11Classifier {
     // (#touch set it; the compiler cannot see that through the calls.)
     const transmitter = this.#transmitter as TrackedDevice | undefined;
     if (!transmitter) {
-      if (error) this.#countError(header.transmitter);
+      // A duplicate's error was counted on the copy that came first.
+      if (error && packet.duplicate !== true) this.#countError(header.transmitter);
       return;
     }
     packet.device = transmitter;

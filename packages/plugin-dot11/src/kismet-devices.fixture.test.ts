@@ -48,7 +48,10 @@ const DROPPED_TAIL = 'Kismet dropped frames 8634-10000 (packet backlog limit)';
  * file order); svc reads in order and follows phy_80211.cc.
  */
 const OUT_OF_ORDER = 'Kismet handled frames out of file order';
-/** Kismet drops a frame identical to one of the last 1024 (its packet chain's duplicate filter); svc has none. */
+/**
+ * Kismet drops a frame identical to one of the last 1024 (its packet chain's duplicate filter),
+ * even from the same source; svc's filter compares frames of different sources only.
+ */
 const DUPLICATE = 'Kismet ignored a repeat of an identical earlier frame';
 
 /** The known differences per capture, each with its reason. */

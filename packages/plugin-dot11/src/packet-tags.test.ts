@@ -3,7 +3,7 @@
  * same captures (test-data/kismetdb): the same 802.11 tags on the same frames. Kismet logged
  * packetnet_80211_plus_radiotap_header's frames out of file order, so there the tags are
  * compared as counts; and Kismet skipped frame 164 of aircrack-ng_test1 as a repeat of frame 161
- * (svc has no duplicate filter), so svc tags that handshake frame where Kismet did not. Alert
+ * (svc's duplicate filter compares frames of different sources only), so svc tags that handshake frame where Kismet did not. Alert
  * tags (`ALERT`, `ALERT_NOCLIENTMFP`) are on the frames that raised the alert.
  */
 import { test } from 'uvu';

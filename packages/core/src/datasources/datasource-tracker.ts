@@ -12,6 +12,8 @@ import type { Hooks } from '../hooks.js';
 import type { Logger } from '../logger.js';
 import { MessageFlags, type MessageBus } from '../messages/message-bus.js';
 import { runPacketChain } from '../packets/chain.js';
+import { FrameDedup } from '../packets/frame-dedup.js';
+import { packetHash } from '../packets/packet-hash.js';
 import type { Packet, PacketGps } from '../packets/packet.js';
 import { PacketStats } from '../packets/packet-stats.js';
 import type { Registry } from '../registry.js';
@@ -78,6 +80,8 @@ interface Dependencies {
   readonly defaults: DatasourceDefaults;
   /** The current GPS position, stamped onto packets that arrive without one. */
   readonly gps?: { readonly packetGps: PacketGps | undefined };
+  /** Recent frames the duplicate filter compares (`packet_dedup_size`); 0 or absent turns it off. */
+  readonly dedupSize?: number;
   /** Runs the packet chain for one packet (the metrics' sampled timing); `runPacketChain` by default. */
   readonly runChain?: (packet: Packet) => void;
 }
@@ -94,8 +98,11 @@ export class DatasourceTracker {
   #forgetTimer: NodeJS.Timeout | undefined;
   /** The packet chain's counters and histories (`/packetchain`, `/metrics`). */
   readonly packetStats = new PacketStats();
+  /** The duplicate filter (frame-dedup.ts), unless `packet_dedup_size=0`. */
+  readonly #dedup: FrameDedup | undefined;
 
   constructor(private readonly deps: Dependencies) {
+    this.#dedup = deps.dedupSize ? new FrameDedup(deps.dedupSize) : undefined;
     this.#hopper = new ChannelHopper((source, channel, error) =>
       deps.log.debug(`datasource ${source.name}: could not tune to channel ${channel}: ${describeError(error)}`),
     );
@@ -450,8 +457,17 @@ export class DatasourceTracker {
         if (generation !== source.generation) return;
         if (source.state === 'paused') continue;
         const errorsBefore = source.numErrorPackets;
-        for (const packet of batch) this.#process(source, packet, hooks);
-        this.packetStats.addBatch(Math.floor(Date.now() / 1000), batch.length, source.numErrorPackets - errorsBefore);
+        // Frames are compared only while there is another source: one radio has no duplicates.
+        const dedup = this.#sources.size > 1 ? this.#dedup : undefined;
+        let duplicates = 0;
+        for (const packet of batch) {
+          if (dedup !== undefined && packet.data !== undefined && dedup.isDuplicate(packetHash(packet.data, packet.dlt), source.uuid)) {
+            packet.duplicate = true;
+            duplicates++;
+          }
+          this.#process(source, packet, hooks);
+        }
+        this.packetStats.addBatch(Math.floor(Date.now() / 1000), batch.length, source.numErrorPackets - errorsBefore, duplicates);
         for (const pacer of this.#pacers) {
           const wait = pacer();
           if (wait) await wait;

@@ -4,8 +4,8 @@
  * datasource tracker adds each batch once (so the counting costs nothing per packet), by the
  * server's clock as Kismet does, and samples the capture backlog once a second. svc does not
  * drop packets to keep up (its sources wait instead); `dropped` counts what captures report
- * lost (libpcap's drop counter), and `dupe` stays zero since svc does not deduplicate frames
- * heard by several sources.
+ * lost (libpcap's drop counter), and `dupe` counts the frames the duplicate filter found another
+ * datasource had delivered moments before (frame-dedup.ts).
  */
 import type { FieldDefinition } from '../fields/field-registry.js';
 import { PeakRrd } from '../tracker/peak-rrd.js';
@@ -43,7 +43,7 @@ export const PACKET_STATS_FIELDS: readonly FieldDefinition[] = [
   { name: STAT_FIELDS.peak, type: 'object', description: 'packets per second (minute vector); busiest second per minute and per hour (rrd record)' },
   { name: STAT_FIELDS.rate, type: 'object', description: 'packets the sources delivered to the chain (a paused source\'s are discarded before it) (rrd record)' },
   { name: STAT_FIELDS.error, type: 'object', description: 'packets a stage judged malformed (rrd record)' },
-  { name: STAT_FIELDS.dupe, type: 'object', description: 'duplicate packets; always 0: svc does not deduplicate frames heard by several sources (rrd record)' },
+  { name: STAT_FIELDS.dupe, type: 'object', description: 'duplicate packets: frames another datasource delivered moments before (packet_dedup_size) (rrd record)' },
   { name: STAT_FIELDS.queued, type: 'object', description: 'packets waiting in the captures, sampled each second; the largest per minute and hour (rrd record)' },
   { name: STAT_FIELDS.dropped, type: 'object', description: 'packets the captures lost (libpcap drops) (rrd record)' },
   { name: STAT_FIELDS.processed, type: 'object', description: 'packets that ran through the whole chain; svc drops none on the way, so the same as packets_rrd (rrd record)' },
@@ -61,18 +61,24 @@ export class PacketStats {
   /** Totals since start, for the metrics. */
   packets = 0;
   errors = 0;
+  duplicates = 0;
   dropped = 0;
   /** The last backlog sampled. */
   queued = 0;
 
-  /** A batch of `packets` ran through the chain at Unix second `second`; `errors` of them were malformed. */
-  addBatch(second: number, packets: number, errors: number): void {
+  /**
+   * A batch of `packets` ran through the chain at Unix second `second`; `errors` of them were
+   * malformed and `duplicates` were another source's copies of frames already counted.
+   */
+  addBatch(second: number, packets: number, errors: number, duplicates = 0): void {
     this.packets += packets;
     this.errors += errors;
+    this.duplicates += duplicates;
     this.#rate.add(second, packets);
     this.#peak.add(second, packets);
     this.#processed.add(second, packets);
     if (errors) this.#error.add(second, errors);
+    if (duplicates) this.#dupe.add(second, duplicates);
   }
 
   /** The backlog of every capture and the packets they lost since the last sample. */

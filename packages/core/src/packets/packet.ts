@@ -31,6 +31,13 @@ export interface Packet {
    * more for it, and later stages, logs and exports skip it.
    */
   filtered?: boolean;
+  /**
+   * True when another datasource delivered the same frame moments before (the duplicate filter,
+   * `packet_dedup_size`): the tracker records only the radio's view of it (seen-by, and the
+   * signal and frequency of the device that sent it) and counts it on no device; PHYs and alert
+   * checks skip it. Logs keep it, as Kismet's do.
+   */
+  duplicate?: boolean;
   /** Per-plugin annotations added by chain stages (`dot11`, `rtl433`...). */
   annotations: Record<string, unknown>;
   /**

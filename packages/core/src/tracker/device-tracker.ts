@@ -131,10 +131,16 @@ export class DeviceTracker {
    * signal and channel are the transmitter's and are not recorded on it.
    *
    * Returns undefined when the ingest filter drops the packet (this MAC, or one touched
-   * before for the same packet, is blocked): the PHY then records nothing more for it.
+   * before for the same packet, is blocked), or when the packet is a duplicate (another
+   * source's copy of a frame already tracked: only its radio's view is recorded): the PHY then
+   * records nothing more for it.
    */
   touch(packet: Packet, phy: PhyState, mac: number, transmitted = true): TrackedDevice | undefined {
     if (packet.filtered === true) return undefined;
+    if (packet.duplicate === true) {
+      this.#touchDuplicate(packet, phy, mac, transmitted);
+      return undefined;
+    }
     const devices = this.#byPhy[phy.id]!;
     let device = devices.get(mac);
     // Whole seconds, as Kismet keeps them and as they are served: small integers that V8 keeps
@@ -165,50 +171,76 @@ export class DeviceTracker {
     device.datasize += length;
     if (this.settings.trackRrds) (device.packetsRrd ??= new Rrd()).add(packet.tsSec, 1);
     const signal = transmitted ? packet.signal : undefined;
-    if (signal) {
-      if (signal.signalDbm !== undefined || signal.noiseDbm !== undefined) {
-        const data = (device.signal ??= new SignalData());
-        data.add(signal.signalDbm ?? 0, signal.noiseDbm ?? 0);
-        if (this.settings.trackRrds && signal.signalDbm) (data.signalRrd ??= new SignalRrd()).add(packet.tsSec, signal.signalDbm);
-      }
-      if (signal.freqKhz) {
-        // Most packets come on the frequency of the one before: count those without a lookup.
-        let count = device.frequencyCount;
-        if (count === undefined || count.khz !== signal.freqKhz) {
-          count = device.frequencyCounts && findFrequency(device.frequencyCounts, signal.freqKhz);
-          if (count === undefined) {
-            count = { khz: signal.freqKhz, packets: 0 };
-            // A new list of the exact size: a push would give it room for 16 more.
-            device.frequencyCounts = device.frequencyCounts ? [...device.frequencyCounts, count] : [count];
-          }
-          device.frequencyCount = count;
-        }
-        count.packets++;
-        device.frequency = signal.freqKhz;
-      }
-      if (signal.channel) device.channel = signal.channel;
-    }
-    if (packet.sourceUuid) {
-      // Most devices are heard by one source: the last one is checked before the list.
-      let seen = device.lastSeenBy;
-      if (seen === undefined || seen.uuid !== packet.sourceUuid) {
-        seen = device.seenby && findSource(device.seenby, packet.sourceUuid);
-        if (seen === undefined) {
-          seen = { uuid: packet.sourceUuid, firstTime: time, lastTime: time, numPackets: 0 };
-          device.seenby = device.seenby ? [...device.seenby, seen] : [seen];
-          this.views.seenbyView(packet.sourceUuid).add(device);
-        }
-        device.lastSeenBy = seen;
-      }
-      seen.numPackets++;
-      if (time > seen.lastTime) seen.lastTime = time;
-    }
+    if (signal) this.#recordSignal(device, packet, signal);
+    if (packet.sourceUuid) this.#recordSeenBy(device, packet.sourceUuid, time);
     if (packet.gps && packet.gps.fix >= 2) this.#locate(device, packet.gps);
     if (!device.touched) {
       device.touched = true;
       this.#touched.push(device);
     }
     return device;
+  }
+
+  /** The packet's radio measurements, on the device that sent it. */
+  #recordSignal(device: TrackedDevice, packet: Packet, signal: NonNullable<Packet['signal']>): void {
+    if (signal.signalDbm !== undefined || signal.noiseDbm !== undefined) {
+      const data = (device.signal ??= new SignalData());
+      data.add(signal.signalDbm ?? 0, signal.noiseDbm ?? 0);
+      if (this.settings.trackRrds && signal.signalDbm) (data.signalRrd ??= new SignalRrd()).add(packet.tsSec, signal.signalDbm);
+    }
+    if (signal.freqKhz) {
+      // Most packets come on the frequency of the one before: count those without a lookup.
+      let count = device.frequencyCount;
+      if (count === undefined || count.khz !== signal.freqKhz) {
+        count = device.frequencyCounts && findFrequency(device.frequencyCounts, signal.freqKhz);
+        if (count === undefined) {
+          count = { khz: signal.freqKhz, packets: 0 };
+          // A new list of the exact size: a push would give it room for 16 more.
+          device.frequencyCounts = device.frequencyCounts ? [...device.frequencyCounts, count] : [count];
+        }
+        device.frequencyCount = count;
+      }
+      count.packets++;
+      device.frequency = signal.freqKhz;
+    }
+    if (signal.channel) device.channel = signal.channel;
+  }
+
+  /** The packet's source, on the device's seen-by list. */
+  #recordSeenBy(device: TrackedDevice, sourceUuid: string, time: number): void {
+    // Most devices are heard by one source: the last one is checked before the list.
+    let seen = device.lastSeenBy;
+    if (seen === undefined || seen.uuid !== sourceUuid) {
+      seen = device.seenby && findSource(device.seenby, sourceUuid);
+      if (seen === undefined) {
+        seen = { uuid: sourceUuid, firstTime: time, lastTime: time, numPackets: 0 };
+        device.seenby = device.seenby ? [...device.seenby, seen] : [seen];
+        this.views.seenbyView(sourceUuid).add(device);
+      }
+      device.lastSeenBy = seen;
+    }
+    seen.numPackets++;
+    if (time > seen.lastTime) seen.lastTime = time;
+  }
+
+  /**
+   * A duplicate (another source's copy of a frame already tracked): only the radio's view of it
+   * is recorded, on a device already tracked (seen-by; signal, frequency and position on the
+   * device that sent it), as Kismet records duplicates.
+   */
+  #touchDuplicate(packet: Packet, phy: PhyState, mac: number, transmitted: boolean): void {
+    const device = this.#byPhy[phy.id]!.get(mac);
+    if (device === undefined) return;
+    if (transmitted) {
+      if (packet.signal) this.#recordSignal(device, packet, packet.signal);
+      if (packet.gps && packet.gps.fix >= 2) this.#locate(device, packet.gps);
+      if (packet.device === undefined) packet.device = device;
+    }
+    if (packet.sourceUuid) this.#recordSeenBy(device, packet.sourceUuid, packet.tsSec);
+    if (!device.touched) {
+      device.touched = true;
+      this.#touched.push(device);
+    }
   }
 
   /**

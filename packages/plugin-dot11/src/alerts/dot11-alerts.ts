@@ -80,7 +80,8 @@ export function applyDot11Alerts(svc: Service, pluginName: string, phyName: stri
   let detectors: Dot11AlertDetectors | undefined;
   svc.hooks.packet.for('classify').tap({ name: pluginName, stage: ALERT_STAGE }, (packet) => {
     const frame = packet.annotations.dot11 as Dot11Frame | undefined;
-    if (frame === undefined) return;
+    // Another radio's copy of a frame already checked would count twice toward every rate.
+    if (frame === undefined || packet.duplicate === true) return;
     (detectors ??= new Dot11AlertDetectors(new AlertEmitter(svc.alerts, svc.devices, phyName), settings)).inspect(packet, frame);
   });
 }

@@ -9,7 +9,7 @@ import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { formatMac } from '../../util/mac.js';
 import { NONE, PacketColumn, type PacketRowBatch } from './packet-rows.js';
-import { packetHash } from './packet-hash.js';
+import { packetHash } from '../../packets/packet-hash.js';
 import { BLOB_COLUMNS, type SvcdbReply, type SvcdbRequest, type SvcdbValue, type SvcdbWorkerData } from './svcdb-messages.js';
 import { SVCDB_INSERTS, SVCDB_MODULE, SVCDB_SCHEMA, SVCDB_VERSION, type SvcdbRowTable } from './svcdb-schema.js';
 

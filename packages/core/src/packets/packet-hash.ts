@@ -1,7 +1,8 @@
 /**
- * The `packets.hash` column as Kismet fills it: the CRC32 of the link-layer frame, unsigned,
- * without the capture header in front of it (radiotap or PPI), so the same 802.11 frame heard
- * by two radios has one hash whatever each radio's header says.
+ * A frame's hash as Kismet computes it: the CRC32 of the link-layer frame, unsigned, without the
+ * capture header in front of it (radiotap or PPI), so the same 802.11 frame heard by two radios
+ * has one hash whatever each radio's header says. The svcdb log's `packets.hash` column, and
+ * what the duplicate filter compares (frame-dedup.ts).
  */
 import { crc32 } from 'node:zlib';
 

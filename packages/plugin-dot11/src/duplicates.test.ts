@@ -1,0 +1,109 @@
+/**
+ * The duplicate filter (`packet_dedup_size`) with two radios hearing the same frames: two
+ * pcapfile sources replay one capture at once. Every device is counted as one radio counts it
+ * (packet counters, types, handshakes, alerts), each is seen by both sources with every frame,
+ * and every frame of the second copy is a counted duplicate. With one radio, a frame repeated
+ * byte for byte (aircrack-ng_test1 has 13) is not a duplicate; `packet_dedup_size=0` turns the
+ * filter off and two radios count every frame twice.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createLogger } from '@svc/core';
+import { createTestService, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
+import { DOT11_ALERT_DEFINITIONS } from './alerts/alert-catalog.js';
+import type { Dot11Device } from './device/dot11-device.js';
+import dot11Plugin from './index.js';
+
+/** Frames of each capture; aircrack-ng_test1 raises alerts, the other none. */
+const CAPTURES = { 'aircrack-ng_test1.pcap': 192, 'packetnet_80211_plus_radiotap_header.pcap': 225 };
+const RAISES_ALERTS = 'aircrack-ng_test1.pcap';
+/** Every throttled 802.11 alert let through on every event, so an alert raised twice would show. */
+const UNTHROTTLED = DOT11_ALERT_DEFINITIONS.filter((definition) => !definition.throttle.startsWith('0/')).map((definition) => `${definition.name},100000/min,100000/sec`);
+
+interface Counted {
+  total: number;
+  tx: number;
+  rx: number;
+  data: number;
+  error: number;
+  type: string;
+  handshakes: number;
+  /** Frames each source saw the device in, by source name. */
+  seenby: Record<string, number>;
+}
+
+function devices(t: TestService): Record<string, Counted> {
+  const names = new Map(t.svc.datasources.list().map((source) => [source.uuid, source.name]));
+  const out: Record<string, Counted> = {};
+  for (const device of t.svc.devices.devices()) {
+    const dot11 = device.components.dot11 as Dot11Device | undefined;
+    out[device.key] = {
+      total: device.packetsTotal,
+      tx: device.packetsTx,
+      rx: device.packetsRx,
+      data: device.packetsData,
+      error: device.packetsError,
+      type: device.type,
+      handshakes: dot11?.handshakes?.length ?? 0,
+      seenby: Object.fromEntries((device.seenby ?? []).map((seen) => [names.get(seen.uuid)!, seen.numPackets])),
+    };
+  }
+  return out;
+}
+
+/** Replays `capture` through one source per name, all added at once; the service stays open. */
+async function replay(capture: string, frames: number, sourceNames: string[], config: Record<string, string> = {}): Promise<TestService> {
+  const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }), config: { alertbacklog: '10000', alert: UNTHROTTLED, ...config } });
+  const prepared = await Promise.all(sourceNames.map((name, index) => t.svc.datasources.prepare(`${testDataPath('dot11', capture)}:name=${name},uuid=00000000-0000-4000-8000-00000000000${index + 1}`)));
+  const sources = await Promise.all(prepared.map((source) => t.svc.datasources.addPrepared(source)));
+  await waitUntil('every source replayed the capture', () => sources.every((source) => source.numPackets === frames));
+  return t;
+}
+
+for (const [capture, frames] of Object.entries(CAPTURES)) {
+  test(`${capture}: two radios count each frame once, each device seen by both, the second copy counted as duplicates`, async () => {
+    const one = await replay(capture, frames, ['radio-a']);
+    const single = devices(one);
+    const singleAlerts = one.svc.alerts.all().map((alert) => alert.header).sort();
+    if (capture === RAISES_ALERTS) assert.ok(singleAlerts.length > 0, 'the capture raises alerts');
+    assert.is(one.svc.datasources.packetStats.duplicates, 0, 'one radio: no duplicates, even of frames repeated byte for byte');
+    await one.close();
+    assert.ok(Object.keys(single).length >= 2);
+
+    const two = await replay(capture, frames, ['radio-a', 'radio-b']);
+    try {
+      const double = devices(two);
+      assert.equal(Object.keys(double).sort(), Object.keys(single).sort(), 'the same devices');
+      for (const [key, counted] of Object.entries(single)) {
+        const { seenby, ...counters } = double[key]!;
+        const { seenby: seenOnce, ...countersOnce } = counted;
+        assert.equal(counters, countersOnce, `${key}: counted as one radio counts it`);
+        assert.equal(seenby, { 'radio-a': seenOnce['radio-a']!, 'radio-b': seenOnce['radio-a']! }, `${key}: seen by both radios in every frame`);
+      }
+      assert.is(two.svc.datasources.packetStats.duplicates, frames, 'every frame of the second copy is a duplicate');
+      assert.equal(two.svc.alerts.all().map((alert) => alert.header).sort(), singleAlerts, 'the same alerts, none twice');
+      const stats = (await (await two.request('/packetchain/packet_dupe.json')).json()) as Record<string, unknown>;
+      const minute = stats['svc.common.rrd.minute_vec'] as number[];
+      assert.is(minute.reduce((sum, value) => sum + value, 0), frames, 'the dupe record counts them');
+    } finally {
+      await two.close();
+    }
+  });
+}
+
+test('packet_dedup_size=0 turns the filter off: two radios count every frame twice', async () => {
+  const [capture, frames] = Object.entries(CAPTURES)[0]!;
+  const one = await replay(capture, frames, ['radio-a']);
+  const single = devices(one);
+  await one.close();
+  const two = await replay(capture, frames, ['radio-a', 'radio-b'], { packet_dedup_size: '0' });
+  try {
+    const double = devices(two);
+    assert.is(two.svc.datasources.packetStats.duplicates, 0);
+    for (const [key, counted] of Object.entries(single)) assert.is(double[key]!.total, counted.total * 2, key);
+  } finally {
+    await two.close();
+  }
+});
+
+test.run();
