@@ -11,7 +11,12 @@ export class ChunkedFile {
   #written = 0;
   #queued = 0;
   #queuedRecords = 0;
-  #writing: Promise<void> = Promise.resolve();
+  /** Chunks queued and not yet handed to a write. */
+  #pending: Buffer[] = [];
+  #pendingBytes = 0;
+  #pendingRecords = 0;
+  /** The write loop, while one runs. */
+  #writing: Promise<void> | undefined;
   #failed = false;
   #waiters: { below: number; resolve: () => void }[] = [];
 
@@ -44,23 +49,41 @@ export class ChunkedFile {
   write(text: Buffer | string, records = 0): void {
     if (this.#failed) return;
     const chunk = typeof text === 'string' ? Buffer.from(text) : text;
-    const length = chunk.length;
-    this.#queued += length;
+    this.#pending.push(chunk);
+    this.#pendingBytes += chunk.length;
+    this.#pendingRecords += records;
+    this.#queued += chunk.length;
     this.#queuedRecords += records;
-    this.#writing = this.#writing.then(async () => {
+    this.#writing ??= this.#drain();
+  }
+
+  /**
+   * Writes what is queued, in order, one `writev` of every chunk queued so far at a time: however
+   * many chunks arrive while one is written, the next write takes them all, so the writing keeps
+   * up with the packet path however rarely it hears that a write finished.
+   */
+  async #drain(): Promise<void> {
+    while (this.#pending.length > 0) {
+      const chunks = this.#pending;
+      const bytes = this.#pendingBytes;
+      const records = this.#pendingRecords;
+      this.#pending = [];
+      this.#pendingBytes = 0;
+      this.#pendingRecords = 0;
       if (!this.#failed) {
         try {
-          await this.file.write(chunk);
-          this.#written += length;
+          await this.file.writev(chunks);
+          this.#written += bytes;
         } catch (error) {
           this.#failed = true;
           this.fail(error as Error);
         }
       }
-      this.#queued -= length;
+      this.#queued -= bytes;
       this.#queuedRecords -= records;
       this.#release();
-    });
+    }
+    this.#writing = undefined;
   }
 
   /** Resolves once fewer than `bytes` are queued (or the file failed); undefined when that is already so. */
@@ -71,7 +94,7 @@ export class ChunkedFile {
 
   /** Writes what is queued and closes the file. */
   async close(): Promise<void> {
-    await this.#writing;
+    while (this.#writing) await this.#writing;
     await this.file.close();
   }
 
