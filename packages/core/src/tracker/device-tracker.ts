@@ -5,8 +5,8 @@
  * end of the chain (`track` stage) the tracker commits: `deviceCreated` / `deviceUpdated` fire,
  * views are updated and `NEW_DEVICE` is published.
  *
- * Devices are kept in a recency list (most recently changed first, to the second: a device moves
- * to the new end at most once a second), which makes the memory limits O(1) per device: `tracker_max_devices` evicts from the old end, and
+ * Devices are kept in a recency list (most recently heard first), which makes the memory
+ * limits O(1) per device: `tracker_max_devices` evicts from the old end, and
  * `tracker_device_timeout` drops devices from the old end until one is recent enough.
  *
  * The ingest filter is consulted only for MACs the tracker does not hold: a blocked MAC is
@@ -161,6 +161,7 @@ export class DeviceTracker {
       if (this.#presence !== undefined && time - device.lastTime > this.#presence.foundAfter) this.#found.push({ device, packet });
       if (time > device.lastTime) device.lastTime = time;
       if (time < device.firstTime) device.firstTime = time;
+      this.#moveToNewest(device);
     }
     if (transmitted && packet.device === undefined) packet.device = device;
     packet.phyName ??= phy.name;
@@ -290,10 +291,6 @@ export class DeviceTracker {
     const now = nowSeconds();
     for (const device of this.#touched) {
       device.touched = false;
-      // The recency list is in order of the second of `mod_time`; within a second devices may sit
-      // in any order. A device already changed this second is among the newest and stays where
-      // it is, which spares most packets the list's pointer writes and cache misses.
-      if (Math.floor(device.modTime) !== Math.floor(now)) this.#moveToNewest(device);
       device.modTime = now;
       if (device.isNew) {
         device.isNew = false;
@@ -371,13 +368,11 @@ export class DeviceTracker {
   }
 
   /**
-   * Devices changed after `since` (server clock), most recent second first. The recency list is
-   * in order of the second of `mod_time`, so this visits only the devices changed in or after
-   * the second of `since`.
+   * Devices changed after `since` (server clock), most recent first. The recency list is in
+   * `mod_time` order, so this visits only the changed devices.
    */
   *changedSince(since: number): IterableIterator<TrackedDevice> {
-    const second = Math.floor(since);
-    for (let device = this.#newest; device && device.modTime >= second; device = device.older) if (device.modTime > since) yield device;
+    for (let device = this.#newest; device && device.modTime > since; device = device.older) yield device;
   }
 
   /** Every device, most recently heard first. */
