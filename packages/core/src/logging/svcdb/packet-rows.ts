@@ -48,6 +48,11 @@ export class PacketRows {
   #used = 0;
   #strings: string[] = [];
   #stringIds = new Map<string, number>();
+  /** The last PHY name and datasource and their ids: most packets repeat the packet before's. */
+  #lastPhy: string | undefined;
+  #lastPhyId = 0;
+  #lastSource: string | undefined;
+  #lastSourceId = 0;
 
   constructor(
     private readonly capacity: number,
@@ -78,7 +83,12 @@ export class PacketRows {
     const gps = packet.gps;
     numbers[row + PacketColumn.TsSec] = packet.tsSec;
     numbers[row + PacketColumn.TsUsec] = packet.tsUsec;
-    numbers[row + PacketColumn.Phy] = this.#string(packet.phyName ?? 'UNKNOWN');
+    const phy = packet.phyName ?? 'UNKNOWN';
+    if (phy !== this.#lastPhy) {
+      this.#lastPhy = phy;
+      this.#lastPhyId = this.#string(phy);
+    }
+    numbers[row + PacketColumn.Phy] = this.#lastPhyId;
     numbers[row + PacketColumn.SourceMac] = device ? device.mac : NONE;
     numbers[row + PacketColumn.DestMac] = packet.destMac ?? NONE;
     numbers[row + PacketColumn.FrequencyKhz] = signal?.freqKhz ?? 0;
@@ -87,7 +97,11 @@ export class PacketRows {
     numbers[row + PacketColumn.Lon] = gps && gps.fix >= 2 ? gps.lon : 0;
     numbers[row + PacketColumn.Alt] = gps && gps.fix >= 3 ? (gps.alt ?? 0) : 0;
     numbers[row + PacketColumn.Signal] = signal?.signalDbm ?? 0;
-    numbers[row + PacketColumn.Datasource] = this.#string(packet.sourceUuid);
+    if (packet.sourceUuid !== this.#lastSource) {
+      this.#lastSource = packet.sourceUuid;
+      this.#lastSourceId = this.#string(packet.sourceUuid);
+    }
+    numbers[row + PacketColumn.Datasource] = this.#lastSourceId;
     numbers[row + PacketColumn.Dlt] = packet.dlt;
     numbers[row + PacketColumn.BytesOffset] = this.#used;
     numbers[row + PacketColumn.BytesLength] = frame.length;
@@ -111,6 +125,8 @@ export class PacketRows {
     this.#used = 0;
     this.#strings = [];
     this.#stringIds = new Map();
+    this.#lastPhy = undefined;
+    this.#lastSource = undefined;
     return batch;
   }
 

@@ -1,0 +1,46 @@
+/**
+ * Packet rows on their own: every row's strings (PHY, datasource, device key, tags) resolve to
+ * the packet's own in the batch that carries it, across batches and with sources and PHYs
+ * alternating, since the collector remembers the last PHY and datasource it numbered.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Packet } from '../../packets/packet.js';
+import { PacketColumn, PacketRows, type PacketRowBatch } from './packet-rows.js';
+
+function packet(index: number, sourceUuid: string, phyName: string): Packet {
+  return { tsSec: 1_700_000_000 + index, tsUsec: 0, sourceUuid, phyName, dlt: 127, data: Buffer.from([index]), annotations: {}, tags: index % 3 === 0 ? ['DOT11_BEACON_SSID'] : undefined };
+}
+
+/** Each row's PHY, datasource and tags as the writer thread reads them. */
+function rows(batch: PacketRowBatch): string[] {
+  const out: string[] = [];
+  for (let index = 0; index < batch.count; index++) {
+    const row = index * PacketColumn.Count;
+    const tags = batch.numbers[row + PacketColumn.Tags]!;
+    out.push(`${batch.strings[batch.numbers[row + PacketColumn.Phy]!]} ${batch.strings[batch.numbers[row + PacketColumn.Datasource]!]} ${tags < 0 ? '-' : batch.strings[tags]}`);
+  }
+  return out;
+}
+
+test('strings resolve in every batch, with sources and PHYs alternating', () => {
+  const collector = new PacketRows(100, 1 << 16);
+  const plan: [string, string][] = [
+    ['A', 'IEEE802.11'],
+    ['A', 'IEEE802.11'],
+    ['B', 'IEEE802.11'],
+    ['B', 'RTL433'],
+    ['A', 'IEEE802.11'],
+  ];
+  const expected = (from: number) => plan.map(([source, phy], offset) => `${phy} ${source} ${(from + offset) % 3 === 0 ? 'DOT11_BEACON_SSID' : '-'}`);
+  plan.forEach(([source, phy], index) => collector.add(packet(index, source, phy), index));
+  assert.equal(rows(collector.take()), expected(0));
+  // The same PHY and source as the last packet of the batch before: their strings are in the new batch too.
+  plan.forEach(([source, phy], index) => collector.add(packet(5 + index, source, phy), 5 + index));
+  const second = collector.take();
+  assert.equal(rows(second), expected(5));
+  collector.add(packet(10, 'A', 'IEEE802.11'), 10);
+  assert.equal(rows(collector.take()), ['IEEE802.11 A -']);
+});
+
+test.run();
