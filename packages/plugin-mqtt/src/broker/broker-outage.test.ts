@@ -75,20 +75,27 @@ test('killed and restarted mid-ingest: ingest goes on, the queue stays at its bo
 
   await broker.restart();
   const late = await subscribe(broker, ['svc/lab/#']);
-  await waitUntil('svc reconnects and drains its queue', async () => {
-    const record = await status();
-    return record['svc.mqtt.state'] === 'connected' && record['svc.mqtt.queued'] === 0;
-  }, { timeoutMs: 40_000 });
-  const back = await status();
-  assert.is(back['svc.mqtt.connections'], 2);
-  await waitUntil('the newest alert arrives', () => late.on('svc/lab/alerts/OUTAGE').length > 0, { timeoutMs: 5000 });
-  assert.is(JSON.parse(late.on('svc/lab/alerts/OUTAGE').at(-1)!.payload)['svc.alert.text'], 'alert 199', 'the newest messages were kept');
-  const events = late.on('svc/lab/events/alert').map((message) => JSON.parse(message.payload)['svc.alert.text'] as string);
-  assert.not.ok(events.includes('alert 0'), 'the oldest were dropped');
-  const restartedAt = Date.now() / 1000 - 60;
-  await waitUntil('device states flow again', () => late.messages.some((message) => message.topic.startsWith('svc/lab/devices/') && JSON.parse(message.payload)['svc.device.base.last_time'] > restartedAt), { timeoutMs: 5000 });
-  assert.ok(late.on('svc/lab/status').some((message) => message.payload === 'online'), JSON.stringify(late.messages.filter((message) => !message.topic.includes('/devices/')).map((message) => message.topic)));
-  await late.stop();
+  // Stopped whatever happens: a subscriber left open would keep the test process alive.
+  try {
+    await waitUntil('svc reconnects and drains its queue', async () => {
+      const record = await status();
+      return record['svc.mqtt.state'] === 'connected' && record['svc.mqtt.queued'] === 0;
+    }, { timeoutMs: 40_000 });
+    const back = await status();
+    assert.is(back['svc.mqtt.connections'], 2);
+    // The queue is drained when svc has handed it to the broker; the subscriber may still be
+    // receiving it, so wait for the newest alert itself (it never comes if it was not kept).
+    const alertTexts = () => late.on('svc/lab/alerts/OUTAGE').map((message) => JSON.parse(message.payload)['svc.alert.text'] as string);
+    await waitUntil('the newest alert arrives', () => alertTexts().includes('alert 199'), { timeoutMs: 5000 });
+    assert.is(alertTexts().at(-1), 'alert 199', 'the newest messages were kept, the newest last');
+    const events = late.on('svc/lab/events/alert').map((message) => JSON.parse(message.payload)['svc.alert.text'] as string);
+    assert.not.ok(events.includes('alert 0'), 'the oldest were dropped');
+    const restartedAt = Date.now() / 1000 - 60;
+    await waitUntil('device states flow again', () => late.messages.some((message) => message.topic.startsWith('svc/lab/devices/') && JSON.parse(message.payload)['svc.device.base.last_time'] > restartedAt), { timeoutMs: 5000 });
+    assert.ok(late.on('svc/lab/status').some((message) => message.payload === 'online'), JSON.stringify(late.messages.filter((message) => !message.topic.includes('/devices/')).map((message) => message.topic)));
+  } finally {
+    await late.stop();
+  }
 
   const messages = posted;
   assert.ok(messages.some((text) => /^MQTT: lost the connection to mqtt:\/\/127\.0\.0\.1:\d+ /.test(text)), 'the loss is reported');
