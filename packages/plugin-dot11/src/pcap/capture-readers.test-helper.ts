@@ -2,7 +2,7 @@
  * Reading a capture file whole in tests, two ways: through svc's own reader, and through real
  * libpcap (the `pcap` package), so a file svc wrote can be checked by both.
  */
-import { loadPcap } from '../datasources/linuxwifi/live-capture.js';
+import { closeSession, loadPcap } from '../datasources/linuxwifi/live-capture.js';
 import { CaptureFile, type CaptureFrame } from './capture-file.js';
 
 /** Every frame of a file through svc's reader (copies of the bytes), the reader and its largest batch. */
@@ -37,5 +37,10 @@ export async function readWithLibpcap(path: string): Promise<LibpcapFrame[]> {
     const caplen = packet.header.readUInt32LE(8);
     frames.push({ tsSec: packet.header.readUInt32LE(0), tsUsec: packet.header.readUInt32LE(4), len: packet.header.readUInt32LE(12), data: Buffer.from(packet.buf.subarray(0, caplen)) });
   });
-  return new Promise((resolve) => session.once('complete', () => resolve(frames)));
+  return new Promise((resolve) =>
+    session.once('complete', () => {
+      closeSession(session);
+      resolve(frames);
+    }),
+  );
 }

@@ -18,10 +18,37 @@ export interface PcapRawPacket {
 /** A capture session of the binding (live or offline). */
 export interface PcapSession {
   readonly link_type: string;
+  /** The native session and the two buffers it reads into (the binding's own fields). */
+  readonly session: { dispatch(buffer: Buffer, header: Buffer): number };
+  readonly buf: Buffer;
+  readonly header: Buffer;
   on(event: 'packet', listener: (packet: PcapRawPacket) => void): void;
   once(event: 'complete', listener: () => void): void;
   stats(): { ps_drop: number };
   close(): void;
+}
+
+/**
+ * Every live session ever opened, kept from the garbage collector for the life of the process.
+ * The binding embeds libuv's poll handle in the native session and stops it without closing it,
+ * so the handle stays in the event loop's handle list; were the session collected, the loop
+ * would later write into freed memory (heap corruption, seen as crashes at exit in the tests).
+ * A few hundred bytes per capture opened.
+ */
+const liveSessions = new Set<PcapSession>();
+
+/**
+ * Ends a session for good. The binding's `close()` only breaks libpcap's loop; it stops polling
+ * the interface and closes libpcap's handle when a later read finds the loop broken, which
+ * would wait for the next frame: the read is made here, at once, so the interface is let go.
+ */
+export function closeSession(session: PcapSession): void {
+  session.close();
+  try {
+    session.session.dispatch(session.buf, session.header);
+  } catch {
+    // Already finalized by a read of its own.
+  }
 }
 
 /**
@@ -84,6 +111,7 @@ export async function openLiveCapture(iface: string, sourceUuid: string, options
   } catch (error) {
     throw new SvcError('SVC_ERR_DATASOURCE_OPEN', `libpcap could not open ${iface}: ${(error as Error).message}`, { cause: error });
   }
+  liveSessions.add(session);
   const dlt = LINK_TYPES[String(session.link_type)] ?? -1;
   const queue = createPacketQueue();
   let closed = false;
@@ -115,9 +143,7 @@ export async function openLiveCapture(iface: string, sourceUuid: string, options
     close() {
       if (closed) return;
       closed = true;
-      // The binding only breaks libpcap's loop here; it lets go of the interface's poll handle
-      // at the next frame (on a monitor interface, milliseconds later).
-      session.close();
+      closeSession(session);
       queue.end();
     },
   };
