@@ -3,8 +3,9 @@
  * pcapfile sources replay one capture at once. Every device is counted as one radio counts it
  * (packet counters, types, handshakes, alerts), each is seen by both sources with every frame,
  * and every frame of the second copy is a counted duplicate. With one radio, a frame repeated
- * byte for byte (aircrack-ng_test1 has 13) is not a duplicate; `packet_dedup_size=0` turns the
- * filter off and two radios count every frame twice.
+ * byte for byte (aircrack-ng_test1 has 13) is not a duplicate, nor is a replay started after the
+ * first had ended; `packet_dedup_size=0` turns the filter off and two radios count every frame
+ * twice.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -90,6 +91,21 @@ for (const [capture, frames] of Object.entries(CAPTURES)) {
     }
   });
 }
+
+test('a capture replayed again by a source added after the first had ended is not a duplicate', async () => {
+  const [capture, frames] = Object.entries(CAPTURES)[0]!;
+  const once = await replay(capture, frames, ['radio-a']);
+  const single = devices(once);
+  try {
+    const again = await once.svc.datasources.add(`${testDataPath('dot11', capture)}:name=again,uuid=00000000-0000-4000-8000-000000000009`);
+    await waitUntil('the second replay', () => again.numPackets === frames);
+    assert.is(once.svc.datasources.packetStats.duplicates, 0);
+    const twice = devices(once);
+    for (const [key, counted] of Object.entries(single)) assert.is(twice[key]!.total, counted.total * 2, key);
+  } finally {
+    await once.close();
+  }
+});
 
 test('packet_dedup_size=0 turns the filter off: two radios count every frame twice', async () => {
   const [capture, frames] = Object.entries(CAPTURES)[0]!;

@@ -99,7 +99,7 @@ export class DatasourceTracker {
   /** The packet chain's counters and histories (`/packetchain`, `/metrics`). */
   readonly packetStats = new PacketStats();
   /** The duplicate filter (frame-dedup.ts), unless `packet_dedup_size=0`. */
-  readonly #dedup: FrameDedup | undefined;
+  readonly #dedup: FrameDedup<Datasource> | undefined;
 
   constructor(private readonly deps: Dependencies) {
     this.#dedup = deps.dedupSize ? new FrameDedup(deps.dedupSize) : undefined;
@@ -427,6 +427,8 @@ export class DatasourceTracker {
     source.channels = capture.info.channels ?? [];
     source.channel = capture.info.channel ?? '';
     source.state = 'running';
+    source.capturingSince = Date.now();
+    source.capturingUntil = undefined;
     source.retryAttempts = 0;
     this.#setUpChannels(source);
     this.#publish('DATASOURCE_OPENED', source, `datasource ${source.name} opened (${source.type.name} on ${source.info.captureInterface ?? source.definition.interface})`);
@@ -453,6 +455,14 @@ export class DatasourceTracker {
   async #consume(source: Datasource, capture: Capture, generation: number): Promise<void> {
     const { hooks } = this.deps;
     try {
+      await this.#deliver(source, capture, generation, hooks);
+    } finally {
+      if (generation === source.generation) source.capturingUntil = Date.now();
+    }
+  }
+
+  async #deliver(source: Datasource, capture: Capture, generation: number, hooks: Hooks): Promise<void> {
+    try {
       for await (const batch of capture.packets) {
         if (generation !== source.generation) return;
         if (source.state === 'paused') continue;
@@ -461,7 +471,7 @@ export class DatasourceTracker {
         const dedup = this.#sources.size > 1 ? this.#dedup : undefined;
         let duplicates = 0;
         for (const packet of batch) {
-          if (dedup !== undefined && packet.data !== undefined && dedup.isDuplicate(packetHash(packet.data, packet.dlt), source.uuid)) {
+          if (dedup !== undefined && packet.data !== undefined && dedup.isDuplicate(packetHash(packet.data, packet.dlt), source)) {
             packet.duplicate = true;
             duplicates++;
           }

@@ -45,6 +45,13 @@ export class Datasource {
   /** Where in `hopOrder` this source starts (sources of one type share a list, offset). */
   hopOffset = 0;
   hopPosition = 0;
+  /**
+   * When the current capture began and, once it stopped (a replayed file ended, the capture
+   * failed or was closed), when it stopped (ms): the duplicate filter compares frames only
+   * between sources that were capturing at the same time.
+   */
+  capturingSince = 0;
+  capturingUntil: number | undefined = undefined;
   numPackets = 0;
   numErrorPackets = 0;
   /** Packets its captures reported lost, over every time it was open. */
