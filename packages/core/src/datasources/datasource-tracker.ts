@@ -471,9 +471,12 @@ export class DatasourceTracker {
         const dedup = this.#sources.size > 1 ? this.#dedup : undefined;
         let duplicates = 0;
         for (const packet of batch) {
-          if (dedup !== undefined && packet.data !== undefined && dedup.isDuplicate(packetHash(packet.data, packet.dlt), source)) {
-            packet.duplicate = true;
-            duplicates++;
+          if (dedup !== undefined && packet.data !== undefined) {
+            packet.hash = packetHash(packet.data, packet.dlt);
+            if (dedup.isDuplicate(packet.hash, source)) {
+              packet.duplicate = true;
+              duplicates++;
+            }
           }
           this.#process(source, packet, hooks);
         }

@@ -38,6 +38,11 @@ export interface Packet {
    * checks skip it. Logs keep it, as Kismet's do.
    */
   duplicate?: boolean;
+  /**
+   * The frame's hash (packet-hash.ts), once the duplicate filter computed it; logs that keep it
+   * (svcdb's `packets.hash`) take it from here instead of hashing the frame again.
+   */
+  hash?: number;
   /** Per-plugin annotations added by chain stages (`dot11`, `rtl433`...). */
   annotations: Record<string, unknown>;
   /**

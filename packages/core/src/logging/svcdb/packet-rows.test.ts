@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Packet } from '../../packets/packet.js';
-import { PacketColumn, PacketRows, type PacketRowBatch } from './packet-rows.js';
+import { NONE, PacketColumn, PacketRows, type PacketRowBatch } from './packet-rows.js';
 
 function packet(index: number, sourceUuid: string, phyName: string): Packet {
   return { tsSec: 1_700_000_000 + index, tsUsec: 0, sourceUuid, phyName, dlt: 127, data: Buffer.from([index]), annotations: {}, tags: index % 3 === 0 ? ['DOT11_BEACON_SSID'] : undefined };
@@ -41,6 +41,15 @@ test('strings resolve in every batch, with sources and PHYs alternating', () => 
   assert.equal(rows(second), expected(5));
   collector.add(packet(10, 'A', 'IEEE802.11'), 10);
   assert.equal(rows(collector.take()), ['IEEE802.11 A -']);
+});
+
+test('a hash the packet carries (the duplicate filter made it) goes with its row; without one the writer computes it', () => {
+  const collector = new PacketRows(10, 1 << 12);
+  collector.add({ ...packet(0, 'A', 'IEEE802.11'), hash: 0xdeadbeef }, 0);
+  collector.add(packet(1, 'A', 'IEEE802.11'), 1);
+  const batch = collector.take();
+  assert.is(batch.numbers[PacketColumn.Hash], 0xdeadbeef);
+  assert.is(batch.numbers[PacketColumn.Count + PacketColumn.Hash], NONE);
 });
 
 test.run();

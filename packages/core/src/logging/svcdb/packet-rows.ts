@@ -26,7 +26,9 @@ export const PacketColumn = {
   Error: 15,
   PacketId: 16,
   Tags: 17,
-  Count: 18,
+  /** The frame's hash when the packet carries one (`Packet.hash`), else NONE: the writer computes it. */
+  Hash: 18,
+  Count: 19,
 } as const;
 
 /** A batch as the writer thread receives it. */
@@ -108,6 +110,7 @@ export class PacketRows {
     numbers[row + PacketColumn.Error] = packet.error ? 1 : 0;
     numbers[row + PacketColumn.PacketId] = packetId;
     numbers[row + PacketColumn.Tags] = packet.tags ? this.#string(packet.tags.join(' ')) : NONE;
+    numbers[row + PacketColumn.Hash] = packet.hash ?? NONE;
     this.#bytes.set(frame, this.#used);
     this.#used += frame.length;
     this.#count++;

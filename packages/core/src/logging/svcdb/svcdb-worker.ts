@@ -60,6 +60,7 @@ function writePackets(batch: PacketRowBatch): void {
     const length = numbers[row + PacketColumn.BytesLength]!;
     const frame = frames.subarray(offset, offset + length);
     const deviceKey = numbers[row + PacketColumn.DeviceKey]!;
+    const hash = numbers[row + PacketColumn.Hash]!;
     insertPacket.run(
       numbers[row + PacketColumn.TsSec],
       numbers[row + PacketColumn.TsUsec],
@@ -82,7 +83,7 @@ function writePackets(batch: PacketRowBatch): void {
       numbers[row + PacketColumn.Error],
       numbers[row + PacketColumn.Tags] === NONE ? '' : strings[numbers[row + PacketColumn.Tags]!],
       0,
-      packetHash(frame, numbers[row + PacketColumn.Dlt]!),
+      hash === NONE ? packetHash(frame, numbers[row + PacketColumn.Dlt]!) : hash,
       numbers[row + PacketColumn.PacketId],
       length,
     );
