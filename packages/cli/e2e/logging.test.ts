@@ -51,11 +51,11 @@ test('svc start logs to svcdb by default; -t titles the log, -n writes none; /lo
     await plain.stop();
   }
   const names = logsIn(plain.configDir);
-  assert.equal(names.map((name) => name.replace(/\d{8}-\d\d-\d\d-\d\d/, 'TIME')).sort(), ['svc-TIME-1.pcapng', 'svc-TIME-1.svcdb'], names.join(', '));
+  assert.equal(names.map((name) => name.replace(/\d{8}-\d\d-\d\d-\d\d/, 'TIME')).sort(), ['svc-TIME-1.pcapng', 'svc-TIME-1.svcdb', 'svc-TIME-1.svcdb-state'], names.join(', '));
 
   const titled = await startSvc({ args: ['-t', 'roof'] });
   await titled.stop();
-  assert.match(logsIn(titled.configDir).join(), /^roof-\d{8}-\d\d-\d\d-\d\d-1\.svcdb$/);
+  assert.match(logsIn(titled.configDir).join(), /^roof-\d{8}-\d\d-\d\d-\d\d-1\.svcdb,roof-\d{8}-\d\d-\d\d-\d\d-1\.svcdb-state$/);
   const silent = await startSvc({ args: ['-n'] });
   try {
     assert.equal(await adminGet(silent)('/logging/active.json'), []);

@@ -53,7 +53,7 @@ export type { Device, RecordSource } from './tracker/device.js';
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface DeviceComponents {}
-export type { PhyDefinition, PhyDeviceComponent } from './tracker/phy.js';
+export type { PhyComponentState, PhyDefinition, PhyDeviceComponent } from './tracker/phy.js';
 export { csvField, type WigleRow } from './logging/wigle/wigle-csv.js';
 export type { LogTypeDefinition, LogOpenContext, LogWriter } from './logging/log-type.js';
 export { DeviceTracker, type PresenceWatcher, type TrackerSettings } from './tracker/device-tracker.js';
@@ -64,6 +64,8 @@ export { TrackedDevice, type PhyState, type SeenBy } from './tracker/tracked-dev
 export { deviceKey, kismetChecksum, parseDeviceKey, phyKeyPrefix } from './tracker/device-key.js';
 export { lookupManufacturer } from './tracker/oui.js';
 export { Rrd } from './tracker/rrd.js';
+export { StateReader } from './tracker/state/state-reader.js';
+export { StateWriter } from './tracker/state/state-writer.js';
 export { SignalData } from './tracker/signal.js';
 export { DeviceViews, DeviceView } from './views/device-views.js';
 export { serveDevice } from './views/device-query.js';

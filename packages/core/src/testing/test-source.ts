@@ -59,6 +59,11 @@ export const testPhyPlugin = definePlugin({
           fields: [{ name: 'test.device.model', type: 'string', description: 'model reported by the test source' }],
         },
         restoreComponent: (record) => ({ 'test.device.model': typeof record['test.device.model'] === 'string' ? record['test.device.model'] : '' }),
+        componentState: {
+          version: 1,
+          write: (component, writer) => writer.string((component as { 'test.device.model': string })['test.device.model']),
+          read: (reader) => ({ 'test.device.model': reader.string() }),
+        },
         views: [
           {
             name: 'test-named',

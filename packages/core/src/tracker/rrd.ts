@@ -10,6 +10,10 @@
  * the mean of its samples, so the hour vector holds each minute's mean.
  */
 
+import { SvcError } from '../errors.js';
+import type { StateReader } from './state/state-reader.js';
+import type { StateWriter } from './state/state-writer.js';
+
 const MINUTE = 0;
 const HOUR = 60;
 const DAY = 120;
@@ -50,6 +54,34 @@ export class Rrd {
     if (rrd.#counts) for (let slot = 0; slot < SLOTS; slot++) rrd.#counts[slot] = rrd.#slots[slot] !== 0 ? 1 : 0;
     rrd.#lastTime = Math.floor(lastTime);
     return rrd;
+  }
+
+  /** A history as `writeState` packed it: every slot as it was, a gauge's sample counts too. */
+  static readState(reader: StateReader): Rrd {
+    const rrd = new Rrd(reader.boolean());
+    rrd.#lastTime = reader.uint();
+    for (let filled = reader.count(); filled > 0; filled--) {
+      const slot = reader.uint();
+      if (slot > VALUE_BEFORE) throw new SvcError('SVC_ERR_BAD_STATE', `RRD slot ${slot} past the last (${VALUE_BEFORE})`);
+      rrd.#slots[slot] = reader.number();
+      if (rrd.#counts && slot < SLOTS) rrd.#counts[slot] = reader.uint();
+    }
+    return rrd;
+  }
+
+  /** Packs the history for the tracker's state snapshot: its kind, clock and non-empty slots. */
+  writeState(writer: StateWriter): void {
+    writer.boolean(this.#counts !== undefined);
+    writer.uint(this.#lastTime);
+    let filled = 0;
+    for (let slot = 0; slot <= VALUE_BEFORE; slot++) if (this.#slots[slot] !== 0 || (slot < SLOTS && this.#counts?.[slot])) filled++;
+    writer.uint(filled);
+    for (let slot = 0; slot <= VALUE_BEFORE; slot++) {
+      if (this.#slots[slot] === 0 && !(slot < SLOTS && this.#counts?.[slot])) continue;
+      writer.uint(slot);
+      writer.number(this.#slots[slot]!);
+      if (this.#counts && slot < SLOTS) writer.uint(this.#counts[slot]!);
+    }
   }
 
   /** A counter history (slots sum what is added); `Rrd.gauge()` makes a gauge. */

@@ -5,6 +5,10 @@
  * device, beside the packet history.
  */
 
+import { SvcError } from '../errors.js';
+import type { StateReader } from './state/state-reader.js';
+import type { StateWriter } from './state/state-writer.js';
+
 /** Seconds kept. */
 const SECONDS = 60;
 
@@ -24,6 +28,31 @@ export class SignalRrd {
     rrd.#slots.set(minute.map((level) => Number(level) || 0));
     rrd.#lastTime = Math.floor(lastTime);
     return rrd;
+  }
+
+  /** A history as `writeState` packed it. */
+  static readState(reader: StateReader): SignalRrd {
+    const rrd = new SignalRrd();
+    rrd.#lastTime = reader.uint();
+    for (let filled = reader.count(); filled > 0; filled--) {
+      const slot = reader.uint();
+      if (slot >= SECONDS) throw new SvcError('SVC_ERR_BAD_STATE', `signal slot ${slot} past the last (${SECONDS - 1})`);
+      rrd.#slots[slot] = reader.number();
+    }
+    return rrd;
+  }
+
+  /** Packs the history for the tracker's state snapshot: its clock and the seconds with a level. */
+  writeState(writer: StateWriter): void {
+    writer.uint(this.#lastTime);
+    let filled = 0;
+    for (const level of this.#slots) if (level !== 0) filled++;
+    writer.uint(filled);
+    for (let slot = 0; slot < SECONDS; slot++) {
+      if (this.#slots[slot] === 0) continue;
+      writer.uint(slot);
+      writer.number(this.#slots[slot]!);
+    }
   }
 
   /** Records a signal level heard at Unix second `time` (older times land in the last second). */

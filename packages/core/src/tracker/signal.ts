@@ -4,6 +4,8 @@
  * ignored, as in Kismet.
  */
 import { SignalRrd } from './signal-rrd.js';
+import type { StateReader } from './state/state-reader.js';
+import type { StateWriter } from './state/state-writer.js';
 
 /** Signal and noise statistics. */
 export class SignalData {
@@ -30,6 +32,33 @@ export class SignalData {
     data.maxNoise = number('max_noise');
     data.signalRrd = SignalRrd.fromRecord(record['svc.common.signal.signal_rrd']);
     return data;
+  }
+
+  /** Statistics as `writeState` packed them. */
+  static readState(reader: StateReader): SignalData {
+    const data = new SignalData();
+    data.type = reader.boolean() ? 'rssi' : 'dbm';
+    data.lastSignal = reader.number();
+    data.lastNoise = reader.number();
+    data.minSignal = reader.number();
+    data.maxSignal = reader.number();
+    data.minNoise = reader.number();
+    data.maxNoise = reader.number();
+    if (reader.boolean()) data.signalRrd = SignalRrd.readState(reader);
+    return data;
+  }
+
+  /** Packs the statistics and the history for the tracker's state snapshot. */
+  writeState(writer: StateWriter): void {
+    writer.boolean(this.type === 'rssi');
+    writer.number(this.lastSignal);
+    writer.number(this.lastNoise);
+    writer.number(this.minSignal);
+    writer.number(this.maxSignal);
+    writer.number(this.minNoise);
+    writer.number(this.maxNoise);
+    writer.boolean(this.signalRrd !== undefined);
+    this.signalRrd?.writeState(writer);
   }
 
   /** Records one sample; 0 means "no value". */

@@ -2,17 +2,20 @@
  * State across restarts with the test PHY: a server logs its devices to svcdb and stops; the
  * next server with `tracker_restore` holds every device with every field as it was served
  * before (names, tags, counters, histories, signal, seen-by, location, sub-record), in the
- * same views, and new packets update them from there. Damaged rows and logs are skipped with a
- * message; a log with no devices sends the restore to the one before it.
+ * same views, and new packets update them from there, whether they come from the state
+ * snapshot beside the log or from its JSON records. Damaged rows and logs are skipped with a
+ * message; a log with no devices sends the restore to the one before it; a damaged snapshot or
+ * state sends its devices back to their JSON records.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createTestDatasource, createTestService, TestSource, testPhyPlugin, waitUntil, type TestService } from '../../testing/index.js';
 import { deviceRecord } from '../../tracker/device-fields.js';
+import { deviceStatePath } from '../svcdb/device-state-file.js';
 import { logsNewestFirst } from './tracker-restore.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'svc-restore-'));
@@ -25,6 +28,12 @@ function snapshot(t: TestService, now: number): Record<string, Record<string, un
     records[device.key] = record;
   }
   return records;
+}
+
+/** Whether the server posted a message containing `text`. */
+async function hasMessage(t: TestService, text: string): Promise<boolean> {
+  const messages = (await (await t.request('/messagebus/all_messages.json')).json()) as Record<string, unknown>[];
+  return messages.some((message) => String(message['svc.messagebus.message_string']).includes(text));
 }
 
 async function viewSizes(t: TestService): Promise<Record<string, number>> {
@@ -57,9 +66,24 @@ test('every device comes back with every field, in the same views, and new packe
   const sample = { ...Object.values(before).find((record) => record['test.device']), ...Object.values(before).find((record) => record['svc.device.base.location']) };
   for (const field of ['svc.device.base.location', 'svc.device.packets_rrd', 'svc.device.base.signal', 'svc.device.base.seenby', 'test.device']) assert.ok(sample[field], `the records carry ${field}`);
 
+  // From the state snapshot beside the log, then (snapshot removed) from the log's JSON records.
+  const [log] = logsNewestFirst(join(configDir, 'logs'));
+  assert.ok(existsSync(deviceStatePath(log!)), 'the log has a state snapshot beside it');
+  const fromSnapshot = await createTestService({ plugins: [testPhyPlugin, createTestDatasource()], configDir, config: { ...config, enable_logging: 'false', tracker_restore: 'true' } });
+  try {
+    await fromSnapshot.svc.start();
+    assert.equal(snapshot(fromSnapshot, now), before, 'every field of every device, from the snapshot');
+    assert.equal(await viewSizes(fromSnapshot), sizes);
+    assert.ok(await hasMessage(fromSnapshot, `restored 41 devices from ${log} (41 from its state snapshot)`));
+  } finally {
+    await fromSnapshot.close();
+  }
+  for (const name of readdirSync(join(configDir, 'logs'))) if (name.includes('.svcdb-state')) rmSync(join(configDir, 'logs', name));
+
   const second = await createTestService({ plugins: [testPhyPlugin, createTestDatasource()], configDir, config });
   try {
     await second.svc.start();
+    assert.ok(await hasMessage(second, `restored 41 devices from ${log} (0 from its state snapshot)`));
     assert.equal(snapshot(second, now), before, 'every field of every device');
     assert.equal(await viewSizes(second), sizes, 'the same views with the same sizes');
     const [key, record] = Object.entries(before).find(([, device]) => device['svc.device.base.location'])!;
@@ -68,8 +92,6 @@ test('every device comes back with every field, in the same views, and new packe
     const device = second.svc.devices.byKey(key)!;
     assert.is(device.packetsTotal, (record['svc.device.base.packets.total'] as number) + 1, 'new packets count on from the restored counters');
     assert.is(second.svc.devices.size, 41, 'no device twice');
-    const messages = (await (await second.request('/messagebus/all_messages.json')).json()) as Record<string, unknown>[];
-    assert.ok(messages.some((message) => /restored 41 devices from .*\.svcdb/.test(String(message['svc.messagebus.message_string']))));
   } finally {
     await second.close();
     rmSync(configDir, { recursive: true, force: true });
@@ -109,12 +131,64 @@ test('damaged rows are skipped, a damaged or empty newest log sends the restore 
     assert.is(second.svc.devices.size, 10);
     const messages = ((await (await second.request('/messagebus/all_messages.json')).json()) as Record<string, unknown>[]).map((message) => String(message['svc.messagebus.message_string']));
     assert.ok(messages.some((text) => text.includes(`${garbage} cannot be read`)), messages.join('\n'));
-    assert.ok(messages.some((text) => text.includes(`restored 10 devices from ${good} (2 rows skipped`)), messages.join('\n'));
+    assert.ok(messages.some((text) => text.includes(`restored 10 devices from ${good} (10 from its state snapshot; 2 rows skipped`)), messages.join('\n'));
   } finally {
     await second.close();
     rmSync(configDir, { recursive: true, force: true });
   }
   assert.ok(readdirSync(scratch).length >= 0);
+});
+
+test('a damaged state snapshot, or a damaged or stale state in it, sends those devices back to their JSON records', async () => {
+  const configDir = mkdtempSync(join(scratch, 'config-'));
+  const first = await createTestService({ plugins: [testPhyPlugin, createTestDatasource()], configDir, config: { enable_logging: 'true' } });
+  let before: Record<string, Record<string, unknown>>;
+  const now = Math.floor(Date.now() / 1000) + 1;
+  try {
+    await first.svc.start();
+    const source = await first.svc.datasources.add('testsource-1:devices=10,count=100,flood=true');
+    await waitUntil('100 reports', () => source.numPackets === 100);
+    before = snapshot(first, now);
+    await first.svc.stop();
+  } finally {
+    await first.close();
+  }
+  const [log] = logsNewestFirst(join(configDir, 'logs'));
+  const config = { enable_logging: 'false', tracker_restore: 'true' };
+  const restore = async () => {
+    const t = await createTestService({ plugins: [testPhyPlugin, createTestDatasource()], configDir, config });
+    try {
+      await t.svc.start();
+      assert.equal(snapshot(t, now), before, 'every field of every device');
+      const messages = ((await (await t.request('/messagebus/all_messages.json')).json()) as Record<string, unknown>[]).map((message) => String(message['svc.messagebus.message_string']));
+      return messages.filter((text) => text.includes('restore'));
+    } finally {
+      await t.close();
+    }
+  };
+  // Three damaged states: cut short, of another layout, with bytes past the end.
+  const state = new Database(deviceStatePath(log!));
+  const rows = state.prepare('SELECT rowid, state FROM device_state ORDER BY rowid LIMIT 3').raw(true).all() as [number, Buffer][];
+  const update = state.prepare('UPDATE device_state SET state = ? WHERE rowid = ?');
+  update.run(rows[0]![1].subarray(0, rows[0]![1].length - 3), rows[0]![0]);
+  update.run(Buffer.concat([Buffer.from([99]), rows[1]![1].subarray(1)]), rows[1]![0]);
+  update.run(Buffer.concat([rows[2]![1], Buffer.from([0])]), rows[2]![0]);
+  // A fourth is older than its JSON record, as after a crash between the two files' commits.
+  const [phyname, devmac] = state.prepare('SELECT phyname, devmac FROM device_state ORDER BY rowid LIMIT 1 OFFSET 3').raw(true).get() as [string, string];
+  state.close();
+  const logDb = new Database(log!);
+  logDb.prepare('UPDATE devices SET last_time = last_time + 10 WHERE phyname = ? AND devmac = ?').run(phyname, devmac);
+  logDb.close();
+  let messages = await restore();
+  assert.ok(messages.some((text) => text.includes(`restored 10 devices from ${log} (6 from its state snapshot)`)), messages.join('\n'));
+  assert.ok(messages.some((text) => text.includes('a device state in') && text.includes('cannot be read (SVC_ERR_BAD_STATE')), messages.join('\n'));
+  // A snapshot that is not SQLite at all.
+  for (const name of readdirSync(join(configDir, 'logs'))) if (name.includes('.svcdb-state')) rmSync(join(configDir, 'logs', name));
+  writeFileSync(deviceStatePath(log!), 'not a database at all');
+  messages = await restore();
+  assert.ok(messages.some((text) => text.includes(`the state snapshot ${deviceStatePath(log!)} cannot be read`)), messages.join('\n'));
+  assert.ok(messages.some((text) => text.includes(`restored 10 devices from ${log} (0 from its state snapshot)`)), messages.join('\n'));
+  rmSync(configDir, { recursive: true, force: true });
 });
 
 test('tracker_restore=false, or logging off, starts empty', async () => {

@@ -1,19 +1,23 @@
 /**
  * State across restarts (`tracker_restore`): at start, before any datasource opens, the device
- * tracker takes back every device of the newest log that holds devices. Each `devices` row
- * carries the device's whole record as svc served it; the core rebuilds the base fields and the
- * PHY its sub-record. Rows are read and adopted a few thousand at a time, so the HTTP server
+ * tracker takes back every device of the newest log that holds devices. Each device comes from
+ * the compact state snapshot beside the log (svcdb/device-state-file.ts) when it has one there,
+ * else from its `devices` row, which carries its whole record as svc served it: the core
+ * rebuilds the base fields and the PHY its sub-record. Rows are read and adopted a few thousand at a time, so the HTTP server
  * answers while 100 000 devices come back. A damaged log or row is reported and skipped; it
  * never stops the server from starting.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describeError } from '../../errors.js';
 import { MessageFlags } from '../../messages/message-bus.js';
 import type { Service } from '../../service-types.js';
 import { deviceFromRecord } from '../../tracker/device-restore.js';
+import { readDeviceState } from '../../tracker/state/device-state.js';
+import { StateReader } from '../../tracker/state/state-reader.js';
 import type { TrackedDevice } from '../../tracker/tracked-device.js';
+import { deviceStatePath, STATE_SCHEMA_NAME } from '../svcdb/device-state-file.js';
 
 /** Rows adopted per turn of the event loop. */
 const ROWS_PER_TURN = 2000;
@@ -25,6 +29,8 @@ export interface RestoreResult {
   readonly restored: number;
   /** Rows that were not a device svc could rebuild (unknown PHY, damaged JSON). */
   readonly skipped: number;
+  /** Devices read from the state snapshot beside the log rather than from its JSON records. */
+  readonly fromSnapshot: number;
 }
 
 /** `.svcdb` logs under `prefix`, newest first (by modification time, then name). */
@@ -55,7 +61,8 @@ export async function restoreTracker(svc: Service, prefix: string): Promise<Rest
       const count = (db.prepare('SELECT count(*) AS n FROM devices').get() as { n: number }).n;
       if (count === 0) continue;
       const result = await adoptRows(svc, db, path);
-      svc.messages.post(`restored ${result.restored} devices from ${path}${result.skipped ? ` (${result.skipped} rows skipped: an unknown PHY, a damaged record or an ingest filter rule)` : ''}`);
+      const skipped = result.skipped ? `; ${result.skipped} rows skipped: an unknown PHY, a damaged record or an ingest filter rule` : '';
+      svc.messages.post(`restored ${result.restored} devices from ${path} (${result.fromSnapshot} from its state snapshot${skipped})`);
       return result;
     } catch (error) {
       svc.messages.post(`tracker restore: ${path} cannot be read (${describeError(error)}); trying an older log`, MessageFlags.ERROR);
@@ -63,37 +70,83 @@ export async function restoreTracker(svc: Service, prefix: string): Promise<Rest
       db.close();
     }
   }
-  return { path: undefined, restored: 0, skipped: 0 };
+  return { path: undefined, restored: 0, skipped: 0, fromSnapshot: 0 };
 }
 
+/** A row of the log's `devices` table, with the device's state from the snapshot when there is one. */
+type DeviceRow = [phyname: string, lastTime: number, state: Uint8Array | null, rowid: number];
+
 async function adoptRows(svc: Service, db: Database.Database, path: string): Promise<RestoreResult> {
-  // In the order the rows were written (sorting the blobs in SQLite would cost more than the
-  // reading); the devices join the recency list oldest first, sorted here.
-  const rows = db.prepare('SELECT phyname, CAST(device AS TEXT) FROM devices').raw(true).iterate() as IterableIterator<[string, Buffer | string]>;
-  const restorers = new Map(svc.phys.list().map((phy) => [phy.name, phy.restoreComponent]));
+  const phys = new Map(svc.phys.list().map((phy) => [phy.name, phy]));
   const devices: TrackedDevice[] = [];
   let skipped = 0;
   let inTurn = 0;
-  for (const [phyName, blob] of rows) {
-    const device = rebuild(svc, phyName, blob, restorers.get(phyName));
+  const turn = async () => {
+    if (++inTurn < ROWS_PER_TURN) return;
+    inTurn = 0;
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  // The snapshot first: each device from its compact state. Devices it lacks or cannot give
+  // back (a PHY without a compact form, a state of another layout) come from their JSON record.
+  const fromRecord: number[] = [];
+  const withState = attachSnapshot(svc, db, path);
+  // In the order the rows were written (sorting the blobs in SQLite would cost more than the
+  // reading); the devices join the recency list oldest first, sorted below.
+  const rows = withState
+    ? (db.prepare(`SELECT d.phyname, d.last_time, s.state, d.rowid FROM devices d LEFT JOIN ${STATE_SCHEMA_NAME}.device_state s ON s.phyname = d.phyname AND s.devmac = d.devmac`).raw(true).iterate() as IterableIterator<DeviceRow>)
+    : (db.prepare('SELECT phyname, last_time, NULL, rowid FROM devices').raw(true).iterate() as IterableIterator<DeviceRow>);
+  let damagedStates = 0;
+  for (const [phyName, lastTime, state, rowid] of rows) {
+    const phy = svc.devices.phy(phyName);
+    const definition = phys.get(phyName);
+    if (!phy || !definition) skipped++;
+    else if (state === null) fromRecord.push(rowid);
+    else {
+      try {
+        const device = readDeviceState(new StateReader(state), phy, definition.componentState);
+        // The two files commit each batch apart: after a crash between them, the JSON record
+        // can be a batch newer than the state.
+        if (Math.floor(device.lastTime) < lastTime) fromRecord.push(rowid);
+        else devices.push(device);
+      } catch (error) {
+        if (++damagedStates === 1) svc.messages.post(`tracker restore: a device state in ${deviceStatePath(path)} cannot be read (${describeError(error)}); such devices come back from their JSON records`, MessageFlags.ERROR);
+        fromRecord.push(rowid);
+      }
+    }
+    await turn();
+  }
+  const fromSnapshot = devices.length;
+  const recordOf = db.prepare('SELECT phyname, CAST(device AS TEXT) FROM devices WHERE rowid = ?').raw(true);
+  for (const rowid of fromRecord) {
+    const [phyName, blob] = recordOf.get(rowid) as [string, Buffer | string];
+    const device = rebuild(svc, phyName, blob, phys.get(phyName)?.restoreComponent);
     if (device) devices.push(device);
     else skipped++;
-    if (++inTurn >= ROWS_PER_TURN) {
-      inTurn = 0;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await turn();
   }
   devices.sort((a, b) => a.lastTime - b.lastTime || a.modTime - b.modTime);
   let restored = 0;
   for (const device of devices) {
     if (svc.devices.adopt(device)) restored++;
     else skipped++;
-    if (++inTurn >= ROWS_PER_TURN) {
-      inTurn = 0;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await turn();
   }
-  return { path, restored, skipped };
+  return { path, restored, skipped, fromSnapshot };
+}
+
+/** Attaches the log's state snapshot when it has a readable one; false when the log is read alone. */
+function attachSnapshot(svc: Service, db: Database.Database, path: string): boolean {
+  const statePath = deviceStatePath(path);
+  if (!existsSync(statePath)) return false;
+  try {
+    db.prepare(`ATTACH DATABASE ? AS ${STATE_SCHEMA_NAME}`).run(statePath);
+    db.prepare(`SELECT 1 FROM ${STATE_SCHEMA_NAME}.device_state LIMIT 1`).get();
+    return true;
+  } catch (error) {
+    svc.messages.post(`tracker restore: the state snapshot ${statePath} cannot be read (${describeError(error)}); restoring from the log's JSON records`, MessageFlags.ERROR);
+    if (db.prepare('SELECT 1 FROM pragma_database_list WHERE name = ?').get(STATE_SCHEMA_NAME)) db.exec(`DETACH DATABASE ${STATE_SCHEMA_NAME}`);
+    return false;
+  }
 }
 
 function rebuild(svc: Service, phyName: string, blob: Buffer | string, restoreComponent: ((record: Record<string, unknown>, device: TrackedDevice) => unknown) | undefined): TrackedDevice | undefined {

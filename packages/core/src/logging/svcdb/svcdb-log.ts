@@ -8,12 +8,14 @@
 import { SvcError } from '../../errors.js';
 import type { GpsFix } from '../../gps/gps-fix.js';
 import { nowSeconds } from '../../time/timestamp.js';
+import type { PhyComponentState } from '../../tracker/phy.js';
+import { StateWriter } from '../../tracker/state/state-writer.js';
 import { startModuleWorker } from '../../util/module-worker.js';
 import { CORE_VERSION } from '../../version.js';
 import type { LogOpenContext, LogTypeDefinition, LogWriter } from '../log-type.js';
 import { PacketRows } from './packet-rows.js';
-import { alertRow, dataRow, datasourceRow, deviceRow, gpsSnapshotRow, messageRow } from './svcdb-rows.js';
-import type { SvcdbReply, SvcdbRequest, SvcdbValue, SvcdbWorkerData } from './svcdb-messages.js';
+import { alertRow, dataRow, datasourceRow, deviceRow, deviceStateRow, gpsSnapshotRow, messageRow } from './svcdb-rows.js';
+import type { DeviceStateRow, SvcdbReply, SvcdbRequest, SvcdbValue, SvcdbWorkerData } from './svcdb-messages.js';
 import type { SvcdbRowTable } from './svcdb-schema.js';
 
 /** Packets per batch, and the bytes of frames a batch holds before it is sent early. */
@@ -38,6 +40,13 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
   const { svc } = context;
   const rows = new PacketRows(BATCH_PACKETS, BATCH_BYTES);
   let pending: Partial<Record<SvcdbRowTable, SvcdbValue[][]>> = {};
+  let pendingStates: DeviceStateRow[] = [];
+  const stateWriter = new StateWriter();
+  const componentStates = new Map<string, PhyComponentState | undefined>();
+  const componentStateOf = (phyName: string) => {
+    if (!componentStates.has(phyName)) componentStates.set(phyName, svc.phys.get(phyName)?.componentState);
+    return componentStates.get(phyName);
+  };
   let pendingRows = 0;
   let nextBatch = 0;
   let committed = 0;
@@ -96,10 +105,11 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
     if (failed || (rows.count === 0 && pendingRows === 0)) return;
     const records = pendingRows + rows.count;
     const packets = rows.count > 0 ? rows.take() : undefined;
-    const request: SvcdbRequest = { kind: 'batch', id: ++nextBatch, packets, rows: pending };
+    const request: SvcdbRequest = { kind: 'batch', id: ++nextBatch, packets, rows: pending, deviceStates: pendingStates };
     inFlight.set(request.id, records);
     inFlightRecords += records;
     pending = {};
+    pendingStates = [];
     pendingRows = 0;
     worker.postMessage(request, packets ? [packets.numbers.buffer as ArrayBuffer, packets.bytes.buffer as ArrayBuffer] : []);
   };
@@ -119,6 +129,8 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
     },
     device(device) {
       add('devices', deviceRow(device, nowSeconds()));
+      const state = deviceStateRow(device, componentStateOf(device.phy.name), stateWriter);
+      if (state) pendingStates.push(state);
     },
     event(topic, record) {
       const fields = record as Record<string, unknown>;

@@ -15,9 +15,19 @@ export interface SvcdbWorkerData {
 /** One value of a row bound to an insert. */
 export type SvcdbValue = number | string | null;
 
+/** A device's row in the state snapshot: PHY name, MAC text and its packed state. */
+export type DeviceStateRow = readonly [phyname: string, devmac: string, state: Uint8Array];
+
 /** Main thread to writer. */
 export type SvcdbRequest =
-  | { readonly kind: 'batch'; readonly id: number; readonly packets?: PacketRowBatch; readonly rows: Partial<Record<SvcdbRowTable, SvcdbValue[][]>> }
+  | {
+      readonly kind: 'batch';
+      readonly id: number;
+      readonly packets?: PacketRowBatch;
+      readonly rows: Partial<Record<SvcdbRowTable, SvcdbValue[][]>>;
+      /** Rows of the state snapshot beside the log (see device-state-file.ts). */
+      readonly deviceStates?: DeviceStateRow[];
+    }
   | { readonly kind: 'close' };
 
 /** Writer to main thread. */

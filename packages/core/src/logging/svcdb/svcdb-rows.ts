@@ -5,10 +5,13 @@
  */
 import type { Packet } from '../../packets/packet.js';
 import type { GpsFix } from '../../gps/gps-fix.js';
+import type { PhyComponentState } from '../../tracker/phy.js';
+import { writeDeviceState } from '../../tracker/state/device-state.js';
+import type { StateWriter } from '../../tracker/state/state-writer.js';
 import type { TrackedDevice } from '../../tracker/tracked-device.js';
 import { deviceRecord } from '../../tracker/device-fields.js';
 import { formatMac } from '../../util/mac.js';
-import type { SvcdbValue } from './svcdb-messages.js';
+import type { DeviceStateRow, SvcdbValue } from './svcdb-messages.js';
 
 const ZERO_MAC = '00:00:00:00:00:00';
 
@@ -33,6 +36,16 @@ export function deviceRow(device: TrackedDevice, now: number): SvcdbValue[] {
     device.type,
     JSON.stringify(deviceRecord(device, now)),
   ];
+}
+
+/**
+ * The device's row of the state snapshot, or undefined when its PHY has a sub-record but no
+ * compact form of it: such a device is restored from its JSON record, which holds it whole.
+ */
+export function deviceStateRow(device: TrackedDevice, componentState: PhyComponentState | undefined, writer: StateWriter): DeviceStateRow | undefined {
+  if (device.phy.componentKey !== undefined && componentState === undefined) return undefined;
+  writeDeviceState(device, componentState, writer);
+  return [device.phy.name, formatMac(device.mac), writer.take()];
 }
 
 /** A `data` row for a packet that carries a record instead of a frame. */

@@ -1,7 +1,8 @@
 /**
  * The svcdb writer thread: opens the SQLite file (WAL, so a killed server leaves a readable log
- * with every committed batch), creates kismetdb's tables, and writes each batch it receives in
- * one transaction. Packets arrive packed by column (see packet-rows.ts); the CRC32 Kismet keeps
+ * with every committed batch), creates kismetdb's tables and attaches the tracker's state
+ * snapshot beside it (device-state-file.ts), and writes each batch it receives in one
+ * transaction. Packets arrive packed by column (see packet-rows.ts); the CRC32 Kismet keeps
  * per packet and the MAC texts are made here, off the packet path.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -10,7 +11,8 @@ import Database from 'better-sqlite3';
 import { formatMac } from '../../util/mac.js';
 import { NONE, PacketColumn, type PacketRowBatch } from './packet-rows.js';
 import { packetHash } from '../../packets/packet-hash.js';
-import { BLOB_COLUMNS, type SvcdbReply, type SvcdbRequest, type SvcdbValue, type SvcdbWorkerData } from './svcdb-messages.js';
+import { DEVICE_STATE_INSERT, DEVICE_STATE_SCHEMA, STATE_SCHEMA_NAME, deviceStatePath } from './device-state-file.js';
+import { BLOB_COLUMNS, type DeviceStateRow, type SvcdbReply, type SvcdbRequest, type SvcdbValue, type SvcdbWorkerData } from './svcdb-messages.js';
 import { SVCDB_INSERTS, SVCDB_MODULE, SVCDB_SCHEMA, SVCDB_VERSION, type SvcdbRowTable } from './svcdb-schema.js';
 
 const port = parentPort!;
@@ -29,6 +31,10 @@ try {
   db.pragma('wal_autocheckpoint = 16384');
   db.exec(SVCDB_SCHEMA);
   db.prepare('INSERT INTO KISMET VALUES (?,?,?)').run(version, SVCDB_VERSION, SVCDB_MODULE);
+  db.prepare(`ATTACH DATABASE ? AS ${STATE_SCHEMA_NAME}`).run(deviceStatePath(path));
+  db.pragma(`${STATE_SCHEMA_NAME}.journal_mode = WAL`);
+  db.pragma(`${STATE_SCHEMA_NAME}.synchronous = NORMAL`);
+  db.exec(DEVICE_STATE_SCHEMA);
   reply({ kind: 'opened' });
 } catch (error) {
   fail(error);
@@ -36,6 +42,7 @@ try {
 }
 
 const insertPacket = db.prepare(SVCDB_INSERTS.packets);
+const insertDeviceState = db.prepare(DEVICE_STATE_INSERT);
 const inserts = Object.fromEntries(Object.entries(SVCDB_INSERTS).map(([table, sql]) => [table, db.prepare(sql)])) as Record<keyof typeof SVCDB_INSERTS, Database.Statement>;
 const macTexts = new Map<number, string>();
 let failed = false;
@@ -100,9 +107,14 @@ function writeRows(table: SvcdbRowTable, rows: SvcdbValue[][]): void {
   }
 }
 
+function writeDeviceStates(rows: readonly DeviceStateRow[]): void {
+  for (const row of rows) insertDeviceState.run(row);
+}
+
 const writeBatch = db.transaction((request: Extract<SvcdbRequest, { kind: 'batch' }>) => {
   if (request.packets) writePackets(request.packets);
   for (const [table, rows] of Object.entries(request.rows)) if (rows) writeRows(table as SvcdbRowTable, rows);
+  if (request.deviceStates) writeDeviceStates(request.deviceStates);
 });
 
 function fail(error: unknown): void {
@@ -113,9 +125,9 @@ function fail(error: unknown): void {
 
 function fileBytes(): number {
   let total = 0;
-  for (const suffix of ['', '-wal']) {
+  for (const file of [path, `${path}-wal`, deviceStatePath(path), `${deviceStatePath(path)}-wal`]) {
     try {
-      total += statSync(path + suffix).size;
+      total += statSync(file).size;
     } catch {
       // The WAL file exists only between checkpoints.
     }
