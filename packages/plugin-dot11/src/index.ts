@@ -20,6 +20,7 @@ import { readScanReport, type ScannedNetwork } from './scan/scan-report.js';
 import { ScanReceiver, scanSourceType } from './scan/scan-source.js';
 import { dot11WigleRow } from './wigle-row.js';
 import { dot11DeviceFromRecord } from './device/dot11-restore.js';
+import { dot11ComponentState } from './device/dot11-state.js';
 import { addHandshakeRoutes } from './handshake-routes.js';
 import { addDot11ReadRoutes } from './routes/dot11-read-routes.js';
 import { SsidGroups, SSID_GROUP_FIELDS } from './ssids/ssid-groups.js';
@@ -63,6 +64,7 @@ export default definePlugin({
           : [],
         wigleRow: dot11WigleRow,
         restoreComponent: (record) => dot11DeviceFromRecord(record),
+        componentState: dot11ComponentState,
       }),
     );
     svc.hooks.eventTopics.tap(PLUGIN_NAME, (topics) => {

@@ -2,7 +2,8 @@
  * 802.11 devices across a restart: every shared capture is replayed into a server that logs to
  * svcdb; the next server (tracker_restore) holds every device with its whole record as it was
  * served before (SSID records, clients, probes, handshakes), the handshake pcap still holds
- * its frames, and packets heard after the restart update the restored devices.
+ * its frames, and packets heard after the restart update the restored devices. Both ways back
+ * are checked: the state snapshot beside the log, and the log's JSON records alone.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -45,15 +46,32 @@ for (const name of captures) {
     } finally {
       await first.close();
     }
-    const second = await createTestService({ plugins: [dot11Plugin], log: quiet, configDir, config });
-    try {
-      await second.svc.start();
-      assert.equal(await records(second), before);
+    const logs = join(configDir, 'logs');
+    const [log] = readdirSync(logs).filter((file) => file.endsWith('.svcdb'));
+    const restored = Object.keys(before).length;
+    const checkRestored = async (t: TestService, fromSnapshot: number) => {
+      const messages = ((await (await t.request('/messagebus/all_messages.json')).json()) as Record<string, unknown>[]).map((message) => String(message['svc.messagebus.message_string']));
+      assert.ok(messages.some((text) => text.includes(`restored ${restored} devices from ${join(logs, log!)} (${fromSnapshot} from its state snapshot)`)), messages.join('\n'));
+      assert.equal(await records(t), before);
       if (apWithHandshake) {
-        const again = await second.request(`/phy/phy80211/by-key/${apWithHandshake}/pcap/handshake.pcap`);
+        const again = await t.request(`/phy/phy80211/by-key/${apWithHandshake}/pcap/handshake.pcap`);
         assert.is(again.status, 200);
         assert.ok(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(handshake!)), 'the same handshake pcap');
       }
+    };
+    // From the state snapshot beside the log, then (snapshot removed) from the log's JSON records.
+    const fromSnapshot = await createTestService({ plugins: [dot11Plugin], log: quiet, configDir, config: { enable_logging: 'false', tracker_restore: 'true' } });
+    try {
+      await fromSnapshot.svc.start();
+      await checkRestored(fromSnapshot, restored);
+    } finally {
+      await fromSnapshot.close();
+    }
+    for (const file of readdirSync(logs)) if (file.includes('.svcdb-state')) rmSync(join(logs, file));
+    const second = await createTestService({ plugins: [dot11Plugin], log: quiet, configDir, config });
+    try {
+      await second.svc.start();
+      await checkRestored(second, 0);
       const source = await second.svc.datasources.add(testDataPath('dot11', name));
       await waitUntil('the capture replayed again', () => source.numPackets === frames);
       const after = await records(second);

@@ -173,6 +173,11 @@ export class AdvertisedSsid {
     this.tags = sameTagsOr(this.tags, ies.tags);
   }
 
+  /** Beacons heard in the last whole second (`beacons_sec`), for the tracker's state snapshot. */
+  get beaconsPerSecond(): number {
+    return this.#beaconsLastSecond;
+  }
+
   /** Sets the beacons of the last full second a log kept (a record rebuilt at restart). */
   restoreBeaconsPerSecond(beacons: number): void {
     this.#beaconsLastSecond = beacons;
