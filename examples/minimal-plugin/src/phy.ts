@@ -22,7 +22,7 @@ declare module '@svc/core' {
   }
 }
 
-/** The PHY, its sub-record and the one field in it. */
+/** The PHY, its sub-record, the one field in it, and how the sub-record survives a restart. */
 export const phyDefinition: PhyDefinition = {
   name: PHY_NAME,
   description: 'Minimal sensors',
@@ -31,6 +31,15 @@ export const phyDefinition: PhyDefinition = {
     key: 'minimal',
     description: 'Minimal sensor data',
     fields: [{ name: 'minimal.device.reading', type: 'double', description: 'last reading the sensor reported' }],
+  },
+  // Across restarts (tracker_restore) the sub-record comes back from the JSON record the log
+  // kept, or, faster, from the compact state snapshot beside the log. Raise `version` whenever
+  // `write` changes what it writes; `read` reads the same values in the same order.
+  restoreComponent: (record) => ({ 'minimal.device.reading': typeof record['minimal.device.reading'] === 'number' ? record['minimal.device.reading'] : 0 }),
+  componentState: {
+    version: 1,
+    write: (component, writer) => writer.number((component as MinimalDevice)['minimal.device.reading']),
+    read: (reader) => ({ 'minimal.device.reading': reader.number() }),
   },
 };
 

@@ -67,7 +67,7 @@ test('the printed steps, run verbatim in a shell outside the repository, install
   const setup = steps.slice(0, -1).join(' && ');
   const prepared = run('sh', ['-c', setup]);
   assert.is(prepared.status, 0, output(prepared));
-  assert.match(prepared.stdout, /Total:\s+13\s+Passed:\s+13/);
+  assert.match(prepared.stdout, /Total:\s+14\s+Passed:\s+14/);
   assert.match(prepared.stdout, 'Linked svc-plugin-acme from');
   const dist = readdirSync(join(pluginDirectory, 'dist'));
   for (const file of ['index.js', 'index.d.ts', 'datasource.d.ts', 'phy.d.ts', 'view.d.ts']) assert.ok(dist.includes(file), file);

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runPacketChain } from '@svc/core';
@@ -47,6 +50,39 @@ test('a record that is not a report is an error packet and makes no device', asy
     assert.is(t.svc.devices.size, 0);
   } finally {
     await t.close();
+  }
+});
+
+test('a device keeps its reading across a restart, from the state snapshot and from the log alone', async () => {
+  const configDir = mkdtempSync(join(tmpdir(), 'plugin-restore-'));
+  try {
+    const first = await createTestService({ plugins: [plugin], configDir, config: { enable_logging: 'true' } });
+    try {
+      await first.svc.start();
+      runPacketChain(first.svc.hooks, reportPacket({ address: '02:53:56:00:00:01', reading: 21.5 }, 'SOURCE-UUID', 1_700_000_000, -47));
+      await first.svc.stop();
+    } finally {
+      await first.close();
+    }
+    const logs = join(configDir, 'logs');
+    for (const way of ['state snapshot', 'log alone']) {
+      if (way === 'log alone') for (const file of readdirSync(logs)) if (file.includes('.svcdb-state')) rmSync(join(logs, file));
+      const again = await createTestService({ plugins: [plugin], configDir, config: { enable_logging: 'false', tracker_restore: 'true' } });
+      try {
+        await again.svc.start();
+        const devices = [...again.svc.devices.devices()];
+        assert.is(devices.length, 1, way);
+        assert.equal(devices[0]!.components.{{fieldPrefix}}, { '{{fieldPrefix}}.device.reading': 21.5 }, way);
+        assert.is(devices[0]!.signal?.lastSignal, -47, way);
+        const messages = (await (await again.request('/messagebus/all_messages.json')).json()) as Record<string, unknown>[];
+        const restored = `(${way === 'state snapshot' ? 1 : 0} from its state snapshot)`;
+        assert.ok(messages.some((message) => String(message['svc.messagebus.message_string']).includes(restored)), restored);
+      } finally {
+        await again.close();
+      }
+    }
+  } finally {
+    rmSync(configDir, { recursive: true, force: true });
   }
 });
 
