@@ -191,6 +191,33 @@ test('a damaged state snapshot, or a damaged or stale state in it, sends those d
   rmSync(configDir, { recursive: true, force: true });
 });
 
+test('a sub-record its PHY cannot pack is logged and restored from its JSON record, reported once', async () => {
+  const configDir = mkdtempSync(join(scratch, 'config-'));
+  const first = await createTestService({ plugins: [testPhyPlugin, createTestDatasource()], configDir, config: { enable_logging: 'true' } });
+  let messages: string[];
+  try {
+    await first.svc.start();
+    const source = await first.svc.datasources.add('testsource-1:devices=5,count=5,flood=true');
+    await waitUntil('5 reports', () => source.numPackets === 5);
+    // Two sub-records the test PHY's packer cannot take (its model must be text).
+    for (const device of [...first.svc.devices.devices()].slice(0, 2)) (device.components as Record<string, unknown>).test = { 'test.device.model': 42 };
+    await first.svc.stop();
+    messages = ((await (await first.request('/messagebus/all_messages.json')).json()) as Record<string, unknown>[]).map((message) => String(message['svc.messagebus.message_string']));
+  } finally {
+    await first.close();
+  }
+  assert.is(messages.filter((text) => text.includes('could not pack the sub-record')).length, 1, messages.join('\n'));
+  const second = await createTestService({ plugins: [testPhyPlugin, createTestDatasource()], configDir, config: { enable_logging: 'false', tracker_restore: 'true' } });
+  try {
+    await second.svc.start();
+    assert.is(second.svc.devices.size, 5);
+    assert.ok(await hasMessage(second, '(3 from its state snapshot)'));
+  } finally {
+    await second.close();
+    rmSync(configDir, { recursive: true, force: true });
+  }
+});
+
 test('tracker_restore=false, or logging off, starts empty', async () => {
   const configDir = mkdtempSync(join(scratch, 'config-'));
   const first = await createTestService({ plugins: [testPhyPlugin, createTestDatasource()], configDir, config: { enable_logging: 'true' } });

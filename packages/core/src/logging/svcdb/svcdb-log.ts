@@ -5,7 +5,8 @@
  * on the disk and a killed server loses at most the last batch. Past a few batches in flight the
  * log asks file sources to wait, so its memory stays bounded and every frame is kept.
  */
-import { SvcError } from '../../errors.js';
+import { describeError, SvcError } from '../../errors.js';
+import { MessageFlags } from '../../messages/message-bus.js';
 import type { GpsFix } from '../../gps/gps-fix.js';
 import { nowSeconds } from '../../time/timestamp.js';
 import type { PhyComponentState } from '../../tracker/phy.js';
@@ -43,6 +44,7 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
   let pendingStates: DeviceStateRow[] = [];
   const stateWriter = new StateWriter();
   const componentStates = new Map<string, PhyComponentState | undefined>();
+  const failedStates = new Set<string>();
   const componentStateOf = (phyName: string) => {
     if (!componentStates.has(phyName)) componentStates.set(phyName, svc.phys.get(phyName)?.componentState);
     return componentStates.get(phyName);
@@ -129,8 +131,18 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
     },
     device(device) {
       add('devices', deviceRow(device, nowSeconds()));
-      const state = deviceStateRow(device, componentStateOf(device.phy.name), stateWriter);
-      if (state) pendingStates.push(state);
+      const componentState = componentStateOf(device.phy.name);
+      try {
+        const state = deviceStateRow(device, componentState, stateWriter);
+        if (state) pendingStates.push(state);
+      } catch (error) {
+        // The device keeps its JSON row, which restores it; the PHY's other devices are tried
+        // again, and the fault is reported once.
+        if (!failedStates.has(device.phy.name)) {
+          failedStates.add(device.phy.name);
+          svc.messages.post(`svcdb log ${context.path}: ${device.phy.name} could not pack the sub-record of ${device.key} for the state snapshot (${describeError(error)}); such devices restore from the log's JSON records`, MessageFlags.ERROR);
+        }
+      }
     },
     event(topic, record) {
       const fields = record as Record<string, unknown>;

@@ -44,7 +44,13 @@ export function deviceRow(device: TrackedDevice, now: number): SvcdbValue[] {
  */
 export function deviceStateRow(device: TrackedDevice, componentState: PhyComponentState | undefined, writer: StateWriter): DeviceStateRow | undefined {
   if (device.phy.componentKey !== undefined && componentState === undefined) return undefined;
-  writeDeviceState(device, componentState, writer);
+  try {
+    writeDeviceState(device, componentState, writer);
+  } catch (error) {
+    // A PHY that fails to pack its sub-record leaves half a state behind: drop it.
+    writer.take();
+    throw error;
+  }
   return [device.phy.name, formatMac(device.mac), writer.take()];
 }
 
