@@ -10,6 +10,7 @@ import { createRtl433Type, RTL433_COMMAND } from './datasource.js';
 import { decodeRtl433Record, type Rtl433Message } from './decode-stage.js';
 import { RTL433_DEVICE_FIELDS } from './sensor/fields.js';
 import { Rtl433Sensor } from './sensor/rtl433-sensor.js';
+import { rtl433ComponentState } from './sensor/sensor-state.js';
 import { SENSOR_VIEWS } from './views.js';
 
 /** Package name, used as the tap name on every hook. */
@@ -34,6 +35,7 @@ export default definePlugin({
         deviceComponent: { field: 'rtl433.device', key: 'rtl433', description: 'rtl_433 sensor sub-record', fields: RTL433_DEVICE_FIELDS },
         views: SENSOR_VIEWS,
         restoreComponent: (record) => Rtl433Sensor.fromRecord(record),
+        componentState: rtl433ComponentState,
       }),
     );
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {

@@ -1,8 +1,9 @@
 /**
  * rtl_433 sensors across a restart and through a log replay, with the real `rtl_433` decoding
  * every recording of the test data: the sensors (readings, their histories, switches, the last
- * message) come back exactly as they were served, from the svcdb log's `devices` table at start,
- * and again from its `data` rows when the log is replayed by a `kismetdb` source.
+ * message) come back exactly as they were served at start, from the state snapshot beside the
+ * svcdb log and from the log's `devices` table alone, and again from its `data` rows when the
+ * log is replayed by a `kismetdb` source.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -45,15 +46,23 @@ test('every recording: sensors survive a restart and a replay of the log', async
   const classes = new Set(Object.values(before).flatMap((record) => Object.keys((record as Record<string, Record<string, unknown>>)['rtl433.device'] ?? {})));
   for (const part of ['rtl433.device.thermometer', 'rtl433.device.weatherstation']) assert.ok(classes.has(part), `some sensor has ${part}`);
 
-  const restarted = await createTestService({ plugins: [rtl433Plugin], log: quiet, configDir, config: { enable_logging: 'true' } });
-  try {
-    await restarted.svc.start();
-    assert.equal(await sensors(restarted), before);
-  } finally {
-    await restarted.close();
+  // Restarted from the state snapshot beside the log, then (snapshot removed) from the log alone.
+  const logs = join(configDir, 'logs');
+  const log = join(logs, readdirSync(logs).filter((file) => file.endsWith('.svcdb'))[0]!);
+  const count = Object.keys(before).length;
+  for (const [way, fromSnapshot] of [['state snapshot', count], ['log alone', 0]] as const) {
+    if (fromSnapshot === 0) for (const file of readdirSync(logs)) if (file.includes('.svcdb-state')) rmSync(join(logs, file));
+    const restarted = await createTestService({ plugins: [rtl433Plugin], log: quiet, configDir, config: { enable_logging: 'false', tracker_restore: 'true' } });
+    try {
+      await restarted.svc.start();
+      assert.equal(await sensors(restarted), before, way);
+      const messages = ((await (await restarted.request('/messagebus/all_messages.json')).json()) as Record<string, unknown>[]).map((message) => String(message['svc.messagebus.message_string']));
+      assert.ok(messages.some((text) => text.includes(`restored ${count} devices from ${log} (${fromSnapshot} from its state snapshot)`)), messages.join('\n'));
+    } finally {
+      await restarted.close();
+    }
   }
 
-  const log = join(configDir, 'logs', readdirSync(join(configDir, 'logs')).sort()[0]!);
   const replayed = await createTestService({ plugins: [rtl433Plugin], log: quiet });
   try {
     const source = await replayed.svc.datasources.add(`${log}:type=kismetdb`);

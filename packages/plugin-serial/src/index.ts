@@ -10,7 +10,7 @@ import { definePlugin, packageFile, type PhyState } from '@svc/core';
 import type { BtleAdvertisement } from './btle/advertising-pdu.js';
 import { BtleClassifier } from './btle/btle-classify.js';
 import { decodeBtlePacket } from './btle/btle-decode.js';
-import { BTLE_DEVICE_FIELDS, BtleDevice } from './btle/btle-device.js';
+import { BTLE_DEVICE_FIELDS, BtleDevice, btleComponentState } from './btle/btle-device.js';
 import { btleWigleRow } from './btle/btle-wigle-row.js';
 import { nrf51822Type } from './nrf51822/nrf51822-type.js';
 import { DeviceReports } from './serialjson/device-reports.js';
@@ -43,6 +43,7 @@ export default definePlugin({
         deviceComponent: { field: 'btle.device', key: 'btle', description: 'Bluetooth LE sub-record', fields: BTLE_DEVICE_FIELDS },
         wigleRow: btleWigleRow,
         restoreComponent: (record) => BtleDevice.fromRecord(record),
+        componentState: btleComponentState,
       }),
     );
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {

@@ -64,7 +64,7 @@ export async function createTestService(
   };
 }
 
-export { mutateText, randomBytes, seededRandom } from './fuzz.js';
+export { fuzzState, mutateText, randomBytes, seededRandom } from './fuzz.js';
 export { TestSource, testPhyPlugin, TEST_PHY, TEST_PHY_PLUGIN, TEST_RECORD_TYPE, type TestReport } from './test-source.js';
 export { createTestDatasource, openTestCapture, TEST_DATASOURCE_TYPE, type TestCaptureHandle, type TestDatasourceHarness } from './test-datasource.js';
 export { freePort } from './free-port.js';

@@ -4,7 +4,7 @@
  * update from a message, the record served, and the field definitions, so adding a reading is
  * one line.
  */
-import { Rrd, type FieldDefinition } from '@svc/core';
+import { Rrd, type FieldDefinition, type StateReader, type StateWriter } from '@svc/core';
 import { Reading, updateReading } from './reading.js';
 import { readQuantity, type Quantity } from './units.js';
 
@@ -49,6 +49,23 @@ export class ReadingGroup {
       group.#readings[index] = new Reading(value, 0, Rrd.fromRecord(fields[`${field}_rrd`], true) ?? Rrd.gauge());
     });
     return group;
+  }
+
+  /** The readings as `writeState` packed them (the tracker's state snapshot). */
+  static readState(table: readonly ReadingField[], reader: StateReader): ReadingGroup {
+    const group = new ReadingGroup(table);
+    for (let i = 0; i < table.length; i++) if (reader.boolean()) group.#readings[i] = new Reading(reader.number(), 0, Rrd.readState(reader));
+    return group;
+  }
+
+  /** Packs each reading of the class, value and history, for the tracker's state snapshot. */
+  writeState(writer: StateWriter): void {
+    for (const reading of this.#readings) {
+      writer.boolean(reading !== undefined);
+      if (!reading) continue;
+      writer.number(reading.value);
+      reading.history.writeState(writer);
+    }
   }
 
   toRecord(now: number): Record<string, unknown> {

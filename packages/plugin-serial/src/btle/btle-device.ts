@@ -2,7 +2,7 @@
  * The `btle.device` sub-record: what the advertisements of one BLE device told (address type,
  * name, flags, TX power, service UUIDs, manufacturer data, the PDU types it sent).
  */
-import type { FieldDefinition } from '@svc/core';
+import type { FieldDefinition, PhyComponentState, StateReader, StateWriter } from '@svc/core';
 import type { BtleAdvertisement } from './advertising-pdu.js';
 
 /** Fields of `btle.device`. */
@@ -47,6 +47,35 @@ export class BtleDevice {
     return device;
   }
 
+  /** The sub-record as `writeState` packed it (the tracker's state snapshot). */
+  static readState(reader: StateReader): BtleDevice {
+    const device = new BtleDevice(reader.boolean());
+    device.localName = reader.string();
+    device.flags = reader.number();
+    device.txPower = reader.number();
+    for (let count = reader.count(); count > 0; count--) device.serviceUuids.push(reader.string());
+    device.companyId = reader.number();
+    device.manufacturerData = reader.string();
+    device.connectable = reader.boolean();
+    for (let count = reader.count(); count > 0; count--) device.pduTypes.push(reader.string());
+    return device;
+  }
+
+  /** Packs the sub-record for the tracker's state snapshot; `readState` reads it in this order. */
+  writeState(writer: StateWriter): void {
+    writer.boolean(this.randomAddress);
+    writer.string(this.localName);
+    writer.number(this.flags);
+    writer.number(this.txPower);
+    writer.uint(this.serviceUuids.length);
+    for (const uuid of this.serviceUuids) writer.string(uuid);
+    writer.number(this.companyId);
+    writer.string(this.manufacturerData);
+    writer.boolean(this.connectable);
+    writer.uint(this.pduTypes.length);
+    for (const type of this.pduTypes) writer.string(type);
+  }
+
   /** Takes in an advertisement this device sent. */
   apply(advertisement: BtleAdvertisement): void {
     if (!this.pduTypes.includes(advertisement.pduType)) this.pduTypes.push(advertisement.pduType);
@@ -78,3 +107,10 @@ export class BtleDevice {
     };
   }
 }
+
+/** How the BTLE PHY packs its sub-record into the tracker's state snapshot. */
+export const btleComponentState: PhyComponentState = {
+  version: 1,
+  write: (component, writer) => (component as BtleDevice).writeState(writer),
+  read: (reader) => BtleDevice.readState(reader),
+};
