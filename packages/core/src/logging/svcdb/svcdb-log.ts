@@ -9,7 +9,6 @@ import { describeError, SvcError } from '../../errors.js';
 import { MessageFlags } from '../../messages/message-bus.js';
 import type { GpsFix } from '../../gps/gps-fix.js';
 import { nowSeconds } from '../../time/timestamp.js';
-import type { PhyComponentState } from '../../tracker/phy.js';
 import { StateWriter } from '../../tracker/state/state-writer.js';
 import { startModuleWorker } from '../../util/module-worker.js';
 import { CORE_VERSION } from '../../version.js';
@@ -43,12 +42,8 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
   let pending: Partial<Record<SvcdbRowTable, SvcdbValue[][]>> = {};
   let pendingStates: DeviceStateRow[] = [];
   const stateWriter = new StateWriter();
-  const componentStates = new Map<string, PhyComponentState | undefined>();
+  /** PHYs whose sub-records failed to pack, reported once each. */
   const failedStates = new Set<string>();
-  const componentStateOf = (phyName: string) => {
-    if (!componentStates.has(phyName)) componentStates.set(phyName, svc.phys.get(phyName)?.componentState);
-    return componentStates.get(phyName);
-  };
   let pendingRows = 0;
   let nextBatch = 0;
   let committed = 0;
@@ -131,9 +126,8 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
     },
     device(device) {
       add('devices', deviceRow(device, nowSeconds()));
-      const componentState = componentStateOf(device.phy.name);
       try {
-        const state = deviceStateRow(device, componentState, stateWriter);
+        const state = deviceStateRow(device, svc.phys.get(device.phy.name)?.componentState, stateWriter);
         if (state) pendingStates.push(state);
       } catch (error) {
         // The device keeps its JSON row, which restores it; the PHY's other devices are tried

@@ -26,8 +26,10 @@ export const DEVICE_STATE_FORMAT = 1;
 export function writeDeviceState(device: TrackedDevice, componentState: PhyComponentState | undefined, writer: StateWriter): void {
   const componentKey = device.phy.componentKey;
   const component = componentKey === undefined ? undefined : (device.components as Record<string, unknown>)[componentKey];
+  const packsComponent = component !== undefined && componentState !== undefined;
   writer.uint(DEVICE_STATE_FORMAT);
-  writer.uint(component !== undefined && componentState ? componentState.version : 0);
+  // The sub-record's layout version, 0 when the state holds none (it then ends the state).
+  writer.uint(packsComponent ? componentState.version : 0);
   writer.string(device.key);
   writer.string(device.manuf);
   writer.number(device.firstTime);
@@ -80,8 +82,7 @@ export function writeDeviceState(device: TrackedDevice, componentState: PhyCompo
     writer.uint(keys.size);
     for (const key of keys) writer.string(key);
   }
-  writer.boolean(component !== undefined && componentState !== undefined);
-  if (component !== undefined && componentState) componentState.write(component, writer);
+  if (packsComponent) componentState.write(component, writer);
 }
 
 /**
@@ -153,9 +154,9 @@ export function readDeviceState(reader: StateReader, phy: PhyState, componentSta
       device.relatedDevices.set(kind, keys);
     }
   }
-  if (reader.boolean()) {
-    if (!componentState || componentVersion === 0 || phy.componentKey === undefined) throw new SvcError('SVC_ERR_BAD_STATE', `device state of ${key} holds a sub-record ${phy.name} cannot read`);
-    (device.components as Record<string, unknown>)[phy.componentKey] = componentState.read(reader, device);
+  if (componentVersion !== 0) {
+    if (phy.componentKey === undefined) throw new SvcError('SVC_ERR_BAD_STATE', `device state of ${key} holds a sub-record, and ${phy.name} devices have none`);
+    (device.components as Record<string, unknown>)[phy.componentKey] = componentState!.read(reader, device);
   }
   reader.end();
   return device;
