@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every workspace's uvu tests (files named *.test.ts, through tsx, with the `svc-source`
 // export condition so workspace packages are tested from source) and ends with one line
-// `N passed, N failed, N skipped`. Exits non-zero on any failure or when no test ran.
+// `N passed, N failed, N skipped`. Exits non-zero on any failure or when no test ran, and, when
+// SVC_REQUIRE_REAL_DATA=1 (CI), on any skipped test.
 // Usage: node scripts/run-tests.mjs [workspace-dir ...]
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -77,5 +78,8 @@ console.log('');
 for (const result of results) console.log(`${result.dir}: ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped`);
 const passed = sum('passed');
 const failed = sum('failed');
-console.log(`${passed} passed, ${failed} failed, ${sum('skipped')} skipped`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+const skipped = sum('skipped');
+const skipsFail = skipped > 0 && process.env.SVC_REQUIRE_REAL_DATA === '1';
+if (skipsFail) console.log(`SVC_REQUIRE_REAL_DATA=1: the ${skipped} skipped tests count as failures`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || passed === 0 || skipsFail ? 1 : 0);

@@ -71,3 +71,19 @@ export { freePort } from './free-port.js';
 export { waitUntil, type WaitOptions } from './wait-until.js';
 export { promtoolCheck, seriesValue } from './prometheus.js';
 export { testDataDir, testDataPath } from './test-data.js';
+export { projectDataPath, repositoryRoot } from './project-data.js';
+export {
+  describeOrigin,
+  missingRealData,
+  missingRealDataLine,
+  realDataDir,
+  realDataFiles,
+  realDataManifest,
+  realDataPath,
+  realDataTest,
+  REQUIRE_REAL_DATA_ENV,
+  type RealDataFile,
+  type RealDataOrigin,
+  type TestBody,
+  type TestRegistrar,
+} from './real-data.js';
