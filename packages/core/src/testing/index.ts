@@ -74,6 +74,7 @@ export { testDataDir, testDataPath } from './test-data.js';
 export { projectDataPath, repositoryRoot } from './project-data.js';
 export {
   describeOrigin,
+  hasRealData,
   missingRealData,
   missingRealDataLine,
   realDataDir,

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeOrigin, missingRealData, realDataDir, realDataFiles, realDataManifest, realDataPath, realDataTest, REQUIRE_REAL_DATA_ENV, type TestBody, type TestRegistrar } from './real-data.js';
+import { describeOrigin, hasRealData, missingRealData, realDataDir, realDataFiles, realDataManifest, realDataPath, realDataTest, REQUIRE_REAL_DATA_ENV, type TestBody, type TestRegistrar } from './real-data.js';
 
 /** Runs `body` with the environment variables given (undefined removes one), then restores them. */
 function withEnv<T>(values: Record<string, string | undefined>, body: () => T): T {
@@ -100,6 +100,8 @@ test('per-capture tests come from the manifest, present or not', () => {
     const captures = realDataFiles('dot11', /\.(pcap|cap)$/);
     assert.ok(captures.includes('aircrack-ng_test1.pcap') && captures.includes('wifite2_contains_wps_network.cap'), captures.join());
     assert.equal(missingRealData(captures.map((name) => `dot11/${name}`)).length, captures.length - 1);
+    assert.ok(hasRealData([PINNED]));
+    assert.not.ok(hasRealData([PINNED, 'dot11/aircrack-ng_n-02.cap']));
   });
 });
 

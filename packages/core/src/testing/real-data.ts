@@ -80,6 +80,14 @@ export function missingRealData(files: readonly string[]): string[] {
   return files.filter((file) => !existsSync(realDataPath(file)));
 }
 
+/**
+ * Whether every one of `files` is there: for a suite's `before` hook, which has nothing to set
+ * up when its tests (registered with {@link realDataTest}) are skipped.
+ */
+export function hasRealData(files: readonly string[]): boolean {
+  return missingRealData(files).length === 0;
+}
+
 /** One line saying what is missing, where it comes from, and how to get it. */
 export function missingRealDataLine(missing: readonly string[]): string {
   const [first, ...rest] = missing;
