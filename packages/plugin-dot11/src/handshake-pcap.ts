@@ -5,10 +5,10 @@
  * them or one station's. aircrack-ng and hashcat's converters read it as it is.
  */
 import type { Dot11Device, KeptFrame } from './device/dot11-device.js';
+import { pcapFile } from './pcap/pcap-writer.js';
 
 /** `DLT_IEEE802_11`: 802.11 frames without a radio header. */
 const LINKTYPE_IEEE802_11 = 105;
-const SNAPLEN = 65_535;
 
 /** The frames of the pcap: the network's frame, then the handshake messages (of `station`, when given). */
 export function handshakeFrames(dot11: Dot11Device, station?: number): KeptFrame[] {
@@ -17,22 +17,7 @@ export function handshakeFrames(dot11: Dot11Device, station?: number): KeptFrame
   return [...(dot11.ssidFrame ? [dot11.ssidFrame] : []), ...messages.map((message) => message.frame!)];
 }
 
-/** A classic pcap file (microsecond times, little endian) of 802.11 frames. */
-export function pcapFile(frames: readonly KeptFrame[]): Buffer {
-  const file = Buffer.alloc(24 + frames.reduce((total, frame) => total + 16 + frame.data.length, 0));
-  file.writeUInt32LE(0xa1b2c3d4, 0);
-  file.writeUInt16LE(2, 4);
-  file.writeUInt16LE(4, 6);
-  file.writeUInt32LE(SNAPLEN, 16);
-  file.writeUInt32LE(LINKTYPE_IEEE802_11, 20);
-  let at = 24;
-  for (const frame of frames) {
-    file.writeUInt32LE(frame.tsSec >>> 0, at);
-    file.writeUInt32LE(frame.tsUsec >>> 0, at + 4);
-    file.writeUInt32LE(frame.data.length, at + 8);
-    file.writeUInt32LE(frame.data.length, at + 12);
-    frame.data.copy(file, at + 16);
-    at += 16 + frame.data.length;
-  }
-  return file;
+/** The handshake pcap's bytes: a classic pcap file of the frames, as captured (802.11, link type 105). */
+export function handshakePcapFile(frames: readonly KeptFrame[]): Buffer {
+  return pcapFile(LINKTYPE_IEEE802_11, frames.map((frame) => ({ tsSec: frame.tsSec, tsFraction: frame.tsUsec, data: frame.data })));
 }

@@ -6,7 +6,7 @@
  * handshake, is a 404 saying so rather than an empty file.
  */
 import { captureResponse, formatMac, parseMac, SvcError, type RouteRegistry, type Service } from '@svc/core';
-import { handshakeFrames, pcapFile } from './handshake-pcap.js';
+import { handshakeFrames, handshakePcapFile } from './handshake-pcap.js';
 
 /** Adds the handshake routes. */
 export function addHandshakeRoutes(routes: RouteRegistry, svc: Service, phyName: string): void {
@@ -22,7 +22,7 @@ export function addHandshakeRoutes(routes: RouteRegistry, svc: Service, phyName:
     const frames = handshakeFrames(dot11, station);
     const whose = station === undefined ? '' : ` with ${formatMac(station)}`;
     if (frames.length === 0) throw new SvcError('SVC_ERR_NOT_FOUND', `no WPA handshake of ${formatMac(device.mac)}${whose} has been seen`);
-    return captureResponse(pcapFile(frames), `${formatMac(device.mac).replaceAll(':', '-')}${station === undefined ? '' : `-${formatMac(station).replaceAll(':', '-')}`}-handshake.pcap`);
+    return captureResponse(handshakePcapFile(frames), `${formatMac(device.mac).replaceAll(':', '-')}${station === undefined ? '' : `-${formatMac(station).replaceAll(':', '-')}`}-handshake.pcap`);
   };
   routes.http({
     methods: ['GET'],

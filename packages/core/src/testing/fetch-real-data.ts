@@ -7,10 +7,12 @@
  * are listed so the user knows which tests will report themselves skipped.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { RealDataFile } from './real-data.js';
+import { pinnedMismatch, type RealDataFile } from './real-data.js';
+
+/** Makes a derived file's bytes from its source file (a path). */
+export type DerivationRecipe = (source: string) => Uint8Array;
 
 /** What happened to one pinned file. */
 export type FetchOutcome = 'present' | 'downloaded' | 'derived' | 'failed' | 'shared-only';
@@ -28,20 +30,12 @@ export interface FetchOptions {
   readonly files: Readonly<Record<string, RealDataFile>>;
   /** Base URL files are fetched under as `<base>/<owner>/<repo>/raw/<commit>/<path>` (default https://github.com). */
   readonly baseUrl?: string;
-  /** The rtl_433 program for files derived by rtl_433 (default `rtl_433` on PATH). */
-  readonly rtl433Command?: string;
+  /** Recipes beyond the built-in `nmea-stream` and `rtl_433` (a PHY plugin's reference maker), by name. */
+  readonly recipes?: Readonly<Record<string, DerivationRecipe>>;
   /** Called as each file is settled. */
   readonly progress?: (path: string, outcome: FetchOutcome, detail?: string) => void;
 }
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** Whether `bytes` are the pinned file; otherwise why not. */
-function mismatch(bytes: Uint8Array, file: RealDataFile): string | undefined {
-  if (bytes.length !== file.bytes) return `${bytes.length} bytes where ${file.bytes} are pinned`;
-  const digest = sha256(bytes);
-  return digest === file.sha256 ? undefined : `sha256 ${digest.slice(0, 16)}… where ${file.sha256.slice(0, 16)}… is pinned`;
-}
 
 /** Writes through a temporary name, so a file present under its own name is always whole. */
 function writeWhole(path: string, bytes: Uint8Array): void {
@@ -56,17 +50,23 @@ export function nmeaStream(log: Uint8Array): Buffer {
   return Buffer.from(lines.map((line) => `${line}\r\n`).join(''), 'latin1');
 }
 
-/** Runs one derivation recipe over its source file (a path), giving the derived file's bytes. */
-export function deriveRealData(recipe: 'nmea-stream' | 'rtl_433', source: string, options: Pick<FetchOptions, 'rtl433Command'> = {}): Uint8Array {
-  if (!existsSync(source)) throw new Error(`its source ${source} is missing`);
-  if (recipe === 'nmea-stream') return nmeaStream(readFileSync(source));
-  if (recipe === 'rtl_433') {
-    const run = spawnSync(options.rtl433Command ?? 'rtl_433', ['-c', '0', '-F', 'json', '-r', `cu8:${source}`], { maxBuffer: 64 << 20, timeout: 120_000 });
+/** The recipes every checkout has: gpsd logs as serial streams, and rtl_433's output for a recording. */
+export const BUILT_IN_RECIPES: Readonly<Record<string, DerivationRecipe>> = {
+  'nmea-stream': (source) => nmeaStream(readFileSync(source)),
+  rtl_433: (source) => {
+    const run = spawnSync('rtl_433', ['-c', '0', '-F', 'json', '-r', `cu8:${source}`], { maxBuffer: 64 << 20, timeout: 120_000 });
     if (run.error) throw new Error(`cannot run rtl_433 (${run.error.message}); install the rtl-433 package`);
     if (run.status !== 0) throw new Error(`rtl_433 exited with ${run.status}: ${run.stderr.toString().trim().split('\n').pop()}`);
     return run.stdout;
-  }
-  throw new Error(`unknown recipe ${recipe as string}`);
+  },
+};
+
+/** Runs the named recipe over `source`. */
+function derive(recipe: string, source: string, recipes: Readonly<Record<string, DerivationRecipe>>): Uint8Array {
+  const make = recipes[recipe];
+  if (!make) throw new Error(`no recipe ${recipe} here (the fetch script brings the PHY plugins' recipes)`);
+  if (!existsSync(source)) throw new Error(`its source ${source} is missing`);
+  return make(source);
 }
 
 /** Downloads one public file. */
@@ -87,11 +87,12 @@ export async function fetchRealData(options: FetchOptions): Promise<FetchReport>
   };
   const entries = Object.entries(options.files);
   const base = (options.baseUrl ?? 'https://github.com').replace(/\/$/, '');
+  const recipes = { ...BUILT_IN_RECIPES, ...options.recipes };
   // Public files first: derived ones are made from them.
   const order = (file: RealDataFile) => ({ public: 0, derived: 1, shared: 2 })[file.origin.kind];
   for (const [path, file] of entries.sort(([, a], [, b]) => order(a) - order(b))) {
     const target = join(options.directory, path);
-    if (existsSync(target) && mismatch(readFileSync(target), file) === undefined) {
+    if (existsSync(target) && pinnedMismatch(readFileSync(target), file) === undefined) {
       settle(path, 'present');
       continue;
     }
@@ -100,12 +101,16 @@ export async function fetchRealData(options: FetchOptions): Promise<FetchReport>
       settle(path, 'shared-only', origin.made);
       continue;
     }
+    if (origin.kind === 'derived' && options.files[origin.from]?.origin.kind === 'shared' && !existsSync(join(options.directory, origin.from))) {
+      settle(path, 'shared-only', `made from ${origin.from}, which only the shared data set holds`);
+      continue;
+    }
     try {
       const bytes =
         origin.kind === 'public'
           ? await download(`${base}/${origin.repo}/raw/${origin.commit}/${origin.path}`)
-          : deriveRealData(origin.recipe, join(options.directory, origin.from), options);
-      const wrong = mismatch(bytes, file);
+          : derive(origin.recipe, join(options.directory, origin.from), recipes);
+      const wrong = pinnedMismatch(bytes, file);
       if (wrong) throw new Error(origin.kind === 'public' ? `downloaded file differs: ${wrong}` : `${origin.recipe} made a different file: ${wrong}`);
       writeWhole(target, bytes);
       settle(path, origin.kind === 'public' ? 'downloaded' : 'derived');

@@ -77,6 +77,7 @@ export {
   hasRealData,
   missingRealData,
   missingRealDataLine,
+  pinnedMismatch,
   realDataDir,
   realDataFiles,
   realDataManifest,

@@ -9,6 +9,7 @@
  * it is reported skipped with one line, never passed. With `SVC_REQUIRE_REAL_DATA=1` (as CI sets)
  * a missing file fails the test instead, so a skip can never hide there.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { projectDataPath, repositoryRoot } from './project-data.js';
@@ -16,13 +17,20 @@ import { projectDataPath, repositoryRoot } from './project-data.js';
 /** Where a pinned file comes from. */
 export type RealDataOrigin =
   | { readonly kind: 'public'; readonly repo: string; readonly commit: string; readonly path: string; readonly licence: string }
-  | { readonly kind: 'derived'; readonly from: string; readonly recipe: 'nmea-stream' | 'rtl_433' }
+  | { readonly kind: 'derived'; readonly from: string; readonly recipe: string }
   | { readonly kind: 'shared'; readonly made: string };
 
 /** One pinned file of the real data set. */
 export interface RealDataFile {
+  /** SHA-256 of the file's bytes or, when `fields` is given, of those fields of its JSON. */
   readonly sha256: string;
-  readonly bytes: number;
+  /** The file's size, when its bytes are pinned. */
+  readonly bytes?: number;
+  /**
+   * For a JSON reference a tool remakes with the same content but not the same layout (tshark
+   * summaries): the top-level fields the checksum covers, in this order.
+   */
+  readonly fields?: readonly string[];
   readonly origin: RealDataOrigin;
 }
 
@@ -64,6 +72,23 @@ export function realDataFiles(folder: string, pattern: RegExp): string[] {
       ? readdirSync(realDataPath(folder))
       : [];
   return names.filter((name) => pattern.test(name)).sort();
+}
+
+/** Why `bytes` are not the pinned file (size, checksum, or the checksum of its pinned fields), or undefined when they are. */
+export function pinnedMismatch(bytes: Uint8Array, file: RealDataFile): string | undefined {
+  if (file.bytes !== undefined && bytes.length !== file.bytes) return `${bytes.length} bytes where ${file.bytes} are pinned`;
+  let pinned: Uint8Array = bytes;
+  if (file.fields) {
+    let json: Record<string, unknown>;
+    try {
+      json = JSON.parse(Buffer.from(bytes).toString('utf8')) as Record<string, unknown>;
+    } catch {
+      return 'not JSON';
+    }
+    pinned = Buffer.from(JSON.stringify(file.fields.map((field) => json[field])));
+  }
+  const digest = createHash('sha256').update(pinned).digest('hex');
+  return digest === file.sha256 ? undefined : `sha256 ${digest.slice(0, 16)}… where ${file.sha256.slice(0, 16)}… is pinned${file.fields ? ' (of its pinned fields)' : ''}`;
 }
 
 /** Where a pinned file comes from, in a few words (for skip lines and the fetch script). */
