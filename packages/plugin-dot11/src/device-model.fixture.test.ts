@@ -1,5 +1,6 @@
 /**
- * The whole plugin over every capture in the test data, compared with tshark's reference
+ * The whole plugin over every capture (the shared data set's real ones, svc's own demo scene
+ * under each radio header and its bulk capture), compared with tshark's reference
  * (`*.tshark.json`): each file is replayed by a `pcapfile` source into a test service, and the
  * devices are read back through the REST API. The access points with networks (members of the
  * `phydot11_accesspoints` view with SSID records) must be exactly the BSSIDs of tshark's beacons
@@ -11,15 +12,12 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createLogger } from '@svc/core';
-import { createTestService, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
+import { createTestService, waitUntil, type TestService } from '@svc/core/testing';
 import dot11Plugin, { ACCESS_POINT_VIEW } from './index.js';
 import { Crypt } from './device/crypt.js';
-
-const dot11 = testDataPath('dot11');
-const captures = readdirSync(dot11).filter((name) => /\.(pcap|cap)$/.test(name));
+import { eachCapture, ownCaptures, realCaptures } from './fixture-captures.test-helper.js';
 
 type DeviceRecord = Record<string, any>;
 
@@ -48,10 +46,8 @@ function encryptionOf(set: number): string[] {
 
 const sorted = <T>(values: Iterable<T>) => [...new Set(values)].sort();
 
-for (const name of captures) {
-  test(`${name}: access points and counts from the tracker equal tshark's; its transmitters are tshark's`, async () => {
-    const path = join(dot11, name);
-    const reference = JSON.parse(readFileSync(path.replace(/\.(pcap|cap)$/, '.tshark.json'), 'utf8'));
+eachCapture(test, [...realCaptures(), ...ownCaptures({ bulk: true })], "access points and counts from the tracker equal tshark's; its transmitters are tshark's", async ({ name, path, reference: referencePath }) => {
+    const reference = JSON.parse(readFileSync(referencePath, 'utf8'));
     const source = await t.svc.datasources.add(`${path}:name=${name}`);
     await waitUntil(`every frame of ${name} is read`, () => source.numPackets >= reference.frames_total, { timeoutMs: 20_000 });
     assert.is(source.numPackets, reference.frames_total, 'frames');
@@ -105,7 +101,6 @@ for (const name of captures) {
       assert.ok([mac, ...summary[mac.toLowerCase()]!.ssids].includes(device['svc.device.base.name']), `${mac} is named by one of its SSIDs or its MAC`);
       assert.match(device['svc.device.base.type'], /^Wi-Fi (AP|WDS AP|Ad-Hoc)$/);
     }
-  });
-}
+});
 
 test.run();

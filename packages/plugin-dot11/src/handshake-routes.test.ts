@@ -1,9 +1,10 @@
 /**
- * The handshake pcap of real captures, checked by the real aircrack-ng: for every test capture
- * in which aircrack-ng finds a WPA handshake, the pcap svc serves for that access point (and
- * for the station of the handshake) holds the network's SSID frame and the EAPOL-Key frames,
- * and aircrack-ng finds the same network, ESSID and handshake in it. An access point without a
- * handshake, an unknown key and a bad key answer with errors, not empty files.
+ * The handshake pcap, checked by the real aircrack-ng: for every real capture in which
+ * aircrack-ng finds a WPA handshake, the pcap svc serves for that access point (and for the
+ * station of the handshake) holds the network's SSID frame and the EAPOL-Key frames, and
+ * aircrack-ng finds the same network, ESSID and handshake in it. svc's demo scene holds a
+ * genuine handshake: aircrack-ng recovers its passphrase from svc's pcap alone. An access point
+ * without a handshake, an unknown key and a bad key answer with errors, not empty files.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,8 +13,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@svc/core';
-import { createTestService, testDataPath, waitUntil } from '@svc/core/testing';
+import { createTestService, projectDataPath, realDataPath, realDataTest, waitUntil } from '@svc/core/testing';
 import dot11Plugin from './index.js';
+import { DEMO_PASSPHRASE, DEMO_SCENE } from './synthetic/index.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'svc-handshake-'));
 
@@ -39,8 +41,8 @@ function aircrackNetworks(file: string): AircrackNetwork[] {
 const captures = ['wifite2_contains_wps_network.cap', 'aircrack-ng_zn2i.pcap', 'aircrack-ng_n-02.cap', 'aircrack-ng_test1.pcap', 'aircrack-ng_wpa3-psk.pcap'];
 
 for (const name of captures) {
-  test(`${name}: aircrack-ng finds in svc's handshake pcap the handshake it finds in the capture`, async () => {
-    const capture = testDataPath('dot11', name);
+  realDataTest(test, `${name}: aircrack-ng finds in svc's handshake pcap the handshake it finds in the capture`, [`dot11/${name}`, `dot11/${name.replace(/\.(pcap|cap)$/, '.tshark.json')}`], async () => {
+    const capture = realDataPath('dot11', name);
     const expected = aircrackNetworks(capture).filter((network) => network.handshakes > 0);
     assert.ok(expected.length > 0, `aircrack-ng finds a handshake in ${name}`);
     const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }) });
@@ -73,15 +75,56 @@ for (const name of captures) {
   });
 }
 
-test('no handshake, unknown device, bad key or MAC: errors, not empty files', async () => {
+/** The passphrase aircrack-ng recovers from `file` for `bssid` with a word list, or undefined. */
+function crackedPassphrase(file: string, bssid: string, words: readonly string[]): string | undefined {
+  const list = join(scratch, 'words.txt');
+  writeFileSync(list, `${words.join('\n')}\n`);
+  let output: string;
+  try {
+    output = execFileSync('aircrack-ng', ['-q', '-w', list, '-b', bssid, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  } catch (error) {
+    output = String((error as { stdout?: string }).stdout ?? '');
+  }
+  return /KEY FOUND! \[ (.*) \]/.exec(output)?.[1];
+}
+
+const demoFrames = () => JSON.parse(readFileSync(projectDataPath('dot11', 'svc-demo-scene.tshark.json'), 'utf8')).frames_total as number;
+
+test("svc-demo-scene.pcap: aircrack-ng recovers the network's passphrase from svc's handshake pcap", async () => {
+  const network = DEMO_SCENE.networks.find((candidate) => candidate.passphrase !== undefined)!;
   const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }) });
   try {
-    const source = await t.svc.datasources.add(testDataPath('dot11', 'packetnet_80211_plus_radiotap_header.pcap'));
-    await waitUntil('the demo replayed', () => source.numPackets === 225);
-    const ap = [...t.svc.devices.devices()].find((device) => device.name === 'NETGEAR')!;
+    const source = await t.svc.datasources.add(projectDataPath('dot11', 'svc-demo-scene.pcap'));
+    await waitUntil('the demo scene replayed', () => source.numPackets === demoFrames());
+    const ap = [...t.svc.devices.devices()].find((device) => device.mac === parseInt(network.bssid.replaceAll(':', ''), 16))!;
+    const clients = DEMO_SCENE.stations.filter((station) => station.joins === network.bssid);
+    const handshakes = ap.components.dot11!.handshakes!.filter((message) => message.frame);
+    assert.is(handshakes.length, 4 * clients.length, 'svc kept the four messages of each client');
+    const words = ['password', 'letmein', 'svc-hq', DEMO_PASSPHRASE, 'hunter2'];
+    for (const route of [`/phy/phy80211/by-key/${ap.key}/pcap/handshake.pcap`, `/phy/phy80211/by-key/${ap.key}/device/${clients[0]!.mac.toUpperCase()}/pcap/handshake.pcap`]) {
+      const response = await t.request(route);
+      assert.is(response.status, 200, await response.clone().text());
+      const file = join(scratch, `demo-${route.length}.pcap`);
+      writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+      assert.equal(aircrackNetworks(file), [{ bssid: network.bssid.toUpperCase(), essid: network.ssid, handshakes: 1 }], route);
+      assert.is(crackedPassphrase(file, network.bssid, words), DEMO_PASSPHRASE, `aircrack-ng cracks ${route}`);
+      assert.is(crackedPassphrase(file, network.bssid, words.filter((word) => word !== DEMO_PASSPHRASE)), undefined, 'and finds nothing without the passphrase in its list');
+    }
+  } finally {
+    await t.close();
+  }
+});
+
+/** The errors of the handshake routes, on a replay of `capture` whose access point `apName` (`apMac`) has no handshake. */
+async function handshakeRouteErrors(capture: string, frames: number, apName: string, apMac: string) {
+  const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }) });
+  try {
+    const source = await t.svc.datasources.add(capture);
+    await waitUntil('the capture replayed', () => source.numPackets === frames);
+    const ap = [...t.svc.devices.devices()].find((device) => device.name === apName)!;
     const none = await t.request(`/phy/phy80211/by-key/${ap.key}/pcap/handshake.pcap`);
     assert.is(none.status, 404);
-    assert.match(((await none.json()) as { error: string }).error, /no WPA handshake of 00:1F:33:45:28:A0 has been seen/);
+    assert.match(((await none.json()) as { error: string }).error, `no WPA handshake of ${apMac} has been seen`);
     assert.is((await t.request('/phy/phy80211/by-key/4202770D00000000_0A0B0C0D0E0F/pcap/handshake.pcap')).status, 404);
     assert.is((await t.request('/phy/phy80211/by-key/nonsense/pcap/handshake.pcap')).status, 400);
     assert.is((await t.request(`/phy/phy80211/by-key/${ap.key}/device/zz/pcap/handshake.pcap`)).status, 400);
@@ -89,7 +132,13 @@ test('no handshake, unknown device, bad key or MAC: errors, not empty files', as
   } finally {
     await t.close();
   }
-});
+}
+
+const ERRORS = 'no handshake, unknown device, bad key or MAC: errors, not empty files';
+realDataTest(test, `packetnet_80211_plus_radiotap_header.pcap: ${ERRORS}`, ['dot11/packetnet_80211_plus_radiotap_header.pcap'], () =>
+  handshakeRouteErrors(realDataPath('dot11', 'packetnet_80211_plus_radiotap_header.pcap'), 225, 'NETGEAR', '00:1F:33:45:28:A0'),
+);
+test(`svc-demo-scene.pcap: ${ERRORS}`, () => handshakeRouteErrors(projectDataPath('dot11', 'svc-demo-scene.pcap'), demoFrames(), 'svc-lobby', '02:5C:0A:00:00:02'));
 
 test.after(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -1,19 +1,18 @@
 /**
- * svc side by side with Kismet 2025-09-R1 on every capture of the test data: each capture is
+ * svc side by side with Kismet 2025-09-R1 on every real capture of the shared data set: each is
  * replayed by a `pcapfile` source into a test service, and the Wi-Fi devices read back through
  * the REST API are compared with the devices Kismet tracked reading the same file
  * (`X.kismet-devices.json`), in both directions: no device missing, none extra, each with
  * Kismet's type, name and channel. Where svc differs on purpose, or where Kismet's list does not
  * follow from its own code, the difference is listed below, device by device, with the reason
- * (test-data/README.md explains each); the test fails on any other difference, and on a listed
+ * (docs/kismet-differences.md explains each); the test fails on any other difference, and on a listed
  * one that no longer happens.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createLogger } from '@svc/core';
-import { createTestService, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
+import { createTestService, realDataFiles, realDataPath, realDataTest, waitUntil, type TestService } from '@svc/core/testing';
 import dot11Plugin, { DOT11_PHY_NAME } from './index.js';
 
 /** One device in Kismet's list. */
@@ -35,8 +34,8 @@ interface Difference {
   svc: string;
 }
 
-const dot11 = testDataPath('dot11');
-const captures = readdirSync(dot11).filter((name) => /\.(pcap|cap)$/.test(name));
+const captures = realDataFiles('dot11', /\.(pcap|cap)$/);
+const kismetList = (name: string) => `dot11/${name.replace(/\.(pcap|cap)$/, '.kismet-devices.json')}`;
 
 /**
  * Kismet replayed this capture at full speed and its packet queue passed `packet_backlog_limit`
@@ -126,16 +125,16 @@ test.before.each(async () => {
 });
 test.after.each(() => t.close());
 
-test('every capture has its Kismet list, and every listed exception names a capture', () => {
+realDataTest(test, 'every capture has its Kismet list, and every listed exception names a capture', captures.map(kismetList), () => {
   assert.ok(captures.length >= 11);
-  for (const name of captures) assert.ok(readFileSync(join(dot11, name.replace(/\.(pcap|cap)$/, '.kismet-devices.json'))), name);
+  for (const name of captures) assert.ok(readFileSync(realDataPath(kismetList(name))), name);
   for (const name of Object.keys(EXCEPTIONS)) assert.ok(captures.includes(name), name);
 });
 
 for (const name of captures) {
-  test(`${name}: the Wi-Fi devices, types, names and channels are Kismet's, but for the listed exceptions`, async () => {
-    const path = join(dot11, name);
-    const reference = JSON.parse(readFileSync(path.replace(/\.(pcap|cap)$/, '.kismet-devices.json'), 'utf8')) as { packets_processed: number; devices: KismetDevice[] };
+  realDataTest(test, `${name}: the Wi-Fi devices, types, names and channels are Kismet's, but for the listed exceptions`, [`dot11/${name}`, kismetList(name)], async () => {
+    const path = realDataPath('dot11', name);
+    const reference = JSON.parse(readFileSync(realDataPath(kismetList(name)), 'utf8')) as { packets_processed: number; devices: KismetDevice[] };
     const source = await t.svc.datasources.add(`${path}:name=${name}`);
     await waitUntil(`every frame of ${name} is read`, () => source.numPackets >= reference.packets_processed, { timeoutMs: 20_000 });
     const response = await t.request(`/devices/views/seenby-${source.uuid}/devices.json`);

@@ -1,21 +1,26 @@
 /**
- * Logs of a real capture read back: the aircrack-ng test capture replayed through a `pcapfile`
- * source into an svcdb and a pcapng log. The svcdb file, opened with SQLite, has kismetdb 9's
+ * Logs of a capture read back: svc's demo scene (and, where the shared data set is, the real
+ * aircrack-ng test capture) replayed through a `pcapfile` source into an svcdb and a pcapng log. The svcdb file, opened with SQLite, has kismetdb 9's
  * tables, every frame byte for byte with its time, link type and datasource, and every tracked
  * device; the pcapng log gives the same frames through svc's reader, libpcap and tshark.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createTestService, testDataPath, waitUntil } from '@svc/core/testing';
+import { createTestService, projectDataPath, realDataPath, realDataTest, waitUntil, type TestBody } from '@svc/core/testing';
 import dot11Plugin from './index.js';
 import { readAll, readWithLibpcap } from './pcap/capture-readers.test-helper.js';
 
-const CAPTURE = testDataPath('dot11', 'aircrack-ng_test1.pcap');
+/** The captures logged: where each is, its frames, the shared files it needs. */
+const CAPTURES = [
+  { name: 'aircrack-ng_test1.pcap', path: realDataPath('dot11', 'aircrack-ng_test1.pcap'), frames: 192, needs: ['dot11/aircrack-ng_test1.pcap'] },
+  { name: 'svc-demo-scene.pcap', path: projectDataPath('dot11', 'svc-demo-scene.pcap'), frames: JSON.parse(readFileSync(projectDataPath('dot11', 'svc-demo-scene.tshark.json'), 'utf8')).frames_total as number, needs: [] },
+];
+type Logged = (typeof CAPTURES)[number];
 /** The tables and columns of Kismet's own logs (`sqlite3 x.kismet .schema`, kismetdb 9). */
 const KISMETDB_COLUMNS: Record<string, string[]> = {
   KISMET: ['kismet_version', 'db_version', 'db_module'],
@@ -28,11 +33,11 @@ const KISMETDB_COLUMNS: Record<string, string[]> = {
   snapshots: ['ts_sec', 'ts_usec', 'lat', 'lon', 'snaptype', 'json'],
 };
 
-async function logCapture(logTypes: string) {
+async function logCapture(capture: Logged, logTypes: string) {
   const t = await createTestService({ plugins: [dot11Plugin], config: { enable_logging: 'true', log_types: logTypes, log_title: 'test' } });
   await t.svc.start();
-  const source = await t.svc.datasources.add(`${CAPTURE}:name=capture`);
-  await waitUntil('the capture replayed', () => source.numPackets === 192);
+  const source = await t.svc.datasources.add(`${capture.path}:name=capture`);
+  await waitUntil('the capture replayed', () => source.numPackets === capture.frames);
   const deviceKeys = [...t.svc.devices.devices()].map((device) => device.key).sort();
   const logDir = join(t.svc.config.configDir, 'logs');
   await t.svc.stop();
@@ -40,8 +45,8 @@ async function logCapture(logTypes: string) {
   return { t, files, deviceKeys, sourceUuid: source.uuid };
 }
 
-test('svcdb: kismetdb 9 tables and columns, every frame byte for byte, every device', async () => {
-  const { t, files, deviceKeys, sourceUuid } = await logCapture('svcdb');
+const svcdbReadsBack = (capture: Logged): TestBody => async () => {
+  const { t, files, deviceKeys, sourceUuid } = await logCapture(capture, 'svcdb');
   try {
     const path = files.find((file) => file.endsWith('.svcdb'));
     assert.ok(path && /\/test-\d{8}-\d{2}-\d{2}-\d{2}-1\.svcdb$/.test(path), `log file name: ${files.join(', ')}`);
@@ -51,7 +56,7 @@ test('svcdb: kismetdb 9 tables and columns, every frame byte for byte, every dev
       assert.equal(found, columns, `columns of ${table}`);
     }
     assert.equal(db.prepare('SELECT db_version, db_module FROM KISMET').get(), { db_version: 9, db_module: 'kismetlog' });
-    const { frames } = await readAll(CAPTURE);
+    const { frames } = await readAll(capture.path);
     const packets = db.prepare('SELECT ts_sec, ts_usec, phyname, dlt, packet, packet_len, datasource, packetid FROM packets ORDER BY rowid').all() as Record<string, unknown>[];
     assert.is(packets.length, frames.length);
     frames.forEach((frame, index) => {
@@ -86,13 +91,13 @@ test('svcdb: kismetdb 9 tables and columns, every frame byte for byte, every dev
   } finally {
     await t.close();
   }
-});
+};
 
-test('pcapng: the same frames through svc reader and through libpcap, one interface named after the source', async () => {
-  const { t, files } = await logCapture('pcapng');
+const pcapngReadsBack = (capture: Logged): TestBody => async () => {
+  const { t, files } = await logCapture(capture, 'pcapng');
   try {
     const path = files.find((file) => file.endsWith('.pcapng'))!;
-    const { frames: original } = await readAll(CAPTURE);
+    const { frames: original } = await readAll(capture.path);
     const { frames, file } = await readAll(path);
     assert.is(file.format, 'pcapng');
     assert.is(frames.length, original.length);
@@ -111,6 +116,15 @@ test('pcapng: the same frames through svc reader and through libpcap, one interf
   } finally {
     await t.close();
   }
-});
+};
+
+for (const capture of CAPTURES) {
+  for (const [title, body] of [
+    ['svcdb: kismetdb 9 tables and columns, every frame byte for byte, every device', svcdbReadsBack(capture)],
+    ['pcapng: the same frames through svc reader and through libpcap, one interface named after the source', pcapngReadsBack(capture)],
+  ] as const) {
+    realDataTest(test, `${capture.name}: ${title}`, capture.needs, body);
+  }
+}
 
 test.run();

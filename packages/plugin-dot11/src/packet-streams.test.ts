@@ -1,6 +1,6 @@
 /**
  * Kismet's live pcapng routes on a real listening server, read by real HTTP clients while a
- * capture replays: the all-packets stream gives back every frame of the capture byte for byte
+ * capture replays (svc's demo scene, and a real capture where the shared data set is): the all-packets stream gives back every frame of the capture byte for byte
  * (read by svc's reader, by libpcap and by tshark), a datasource's stream only that source's
  * frames, a device's stream the frames tshark says the device sent or was sent; an unknown
  * source or device is a 404, a bad key a 400, and no login a 401.
@@ -8,16 +8,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@svc/core';
-import { createTestService, TEST_ADMIN, testDataPath, waitUntil } from '@svc/core/testing';
+import { createTestService, projectDataPath, realDataPath, realDataTest, TEST_ADMIN, waitUntil } from '@svc/core/testing';
 import dot11Plugin from './index.js';
 import { readAll, readWithLibpcap } from './pcap/capture-readers.test-helper.js';
 
-const CAPTURE = testDataPath('dot11', 'aircrack-ng_test1.pcap');
-const AP = '28:10:7B:94:BB:29';
 const auth = `Basic ${Buffer.from(`${TEST_ADMIN.user}:${TEST_ADMIN.password}`).toString('base64')}`;
 const scratch = mkdtempSync(join(tmpdir(), 'svc-streams-'));
 
@@ -30,14 +28,15 @@ function tsharkFrames(file: string, filter?: string): number[] {
     .map(Number);
 }
 
-test('all packets, one source, one device: live streams read back by svc, libpcap and tshark', async () => {
+/** Streams of a replay of `capture` (`frames` frames) with access point `ap`, read back by svc, libpcap and tshark. */
+async function streamsReadBack(capture: string, frames: number, ap: string) {
   const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }) });
   try {
     const base = (await t.svc.start()).url;
     // The device must exist before its stream opens: a first replay creates it.
-    const first = await t.svc.datasources.add(`${CAPTURE}:name=first`);
-    await waitUntil('the first replay', () => first.numPackets === 192);
-    const apKey = [...t.svc.devices.devices()].find((device) => device.mac === parseInt(AP.replaceAll(':', ''), 16))!.key;
+    const first = await t.svc.datasources.add(`${capture}:name=first`);
+    await waitUntil('the first replay', () => first.numPackets === frames);
+    const apKey = [...t.svc.devices.devices()].find((device) => device.mac === parseInt(ap.replaceAll(':', ''), 16))!.key;
     const open = (path: string) => fetch(`${base}${path}`, { headers: { authorization: auth } });
     const responses = await Promise.all([open('/pcap/all_packets.pcapng'), open(`/datasource/pcap/by-uuid/${first.uuid}/packets.pcapng`), open(`/devices/pcap/by-key/${apKey}/packets.pcapng`)]);
     for (const response of responses) {
@@ -45,8 +44,8 @@ test('all packets, one source, one device: live streams read back by svc, libpca
       assert.is(response.headers.get('content-type'), 'application/vnd.tcpdump.pcap');
     }
     const bodies = responses.map((response) => response.arrayBuffer());
-    const second = await t.svc.datasources.add(`${CAPTURE.replace('.pcap', '.pcap')}:name=second,uuid=5A3E0000-0000-4000-8000-000000000001`);
-    await waitUntil('the second replay', () => second.numPackets === 192);
+    const second = await t.svc.datasources.add(`${capture}:name=second,uuid=5A3E0000-0000-4000-8000-000000000001`);
+    await waitUntil('the second replay', () => second.numPackets === frames);
     const listed = (await (await open('/streams/all_streams.json')).json()) as Record<string, number>[];
     assert.is(listed.length, 3);
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -60,19 +59,26 @@ test('all packets, one source, one device: live streams read back by svc, libpca
       return path;
     });
 
-    const original = (await readAll(CAPTURE)).frames;
+    const original = (await readAll(capture)).frames;
     const streamed = (await readAll(all!)).frames;
     assert.is(streamed.length, original.length, 'the all-packets stream has the second replay, frame for frame');
     streamed.forEach((frame, index) => assert.ok(frame.data.equals(original[index]!.data) && frame.tsSec === original[index]!.tsSec && frame.tsUsec === original[index]!.tsUsec, `frame ${index + 1}`));
     assert.is((await readWithLibpcap(all!)).length, original.length, 'libpcap reads it');
     assert.is(tsharkFrames(all!).length, original.length, 'tshark reads it');
     assert.is((await readAll(firstOnly!)).frames.length, 0, 'the first source sent nothing while its stream was open');
-    const expected = tsharkFrames(CAPTURE, `wlan.ta == ${AP} || wlan.da == ${AP} || (!wlan.da && wlan.ra == ${AP})`);
+    const expected = tsharkFrames(capture, `wlan.ta == ${ap} || wlan.da == ${ap} || (!wlan.da && wlan.ra == ${ap})`);
     assert.ok(expected.length > 10);
-    assert.is(tsharkFrames(device!).length, expected.length, `the device stream holds the frames tshark attributes to ${AP}`);
+    assert.is(tsharkFrames(device!).length, expected.length, `the device stream holds the frames tshark attributes to ${ap}`);
   } finally {
     await t.close();
   }
+}
+
+const STREAMS = 'all packets, one source, one device: live streams read back by svc, libpcap and tshark';
+realDataTest(test, `aircrack-ng_test1.pcap: ${STREAMS}`, ['dot11/aircrack-ng_test1.pcap'], () => streamsReadBack(realDataPath('dot11', 'aircrack-ng_test1.pcap'), 192, '28:10:7B:94:BB:29'));
+test(`svc-demo-scene.pcap: ${STREAMS}`, () => {
+  const frames = JSON.parse(readFileSync(projectDataPath('dot11', 'svc-demo-scene.tshark.json'), 'utf8')).frames_total as number;
+  return streamsReadBack(projectDataPath('dot11', 'svc-demo-scene.pcap'), frames, '02:5C:0A:00:00:01');
 });
 
 test('stream routes refuse: unknown source or device 404, bad key 400, no login 401, closing a stream needs admin', async () => {

@@ -1,6 +1,6 @@
 /**
  * Kismet's packet tags in the svcdb log, against the logs real Kismet 2025-09-R1 wrote of the
- * same captures (test-data/kismetdb): the same 802.11 tags on the same frames. Kismet logged
+ * same captures (the shared data set's kismetdb/): the same 802.11 tags on the same frames. Kismet logged
  * packetnet_80211_plus_radiotap_header's frames out of file order, so there the tags are
  * compared as counts; and Kismet skipped frame 164 of aircrack-ng_test1 as a repeat of frame 161
  * (svc's duplicate filter compares frames of different sources only), so svc tags that handshake frame where Kismet did not. Alert
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createLogger } from '@svc/core';
-import { createTestService, testDataPath, waitUntil } from '@svc/core/testing';
+import { createTestService, realDataFiles, realDataPath, realDataTest, waitUntil } from '@svc/core/testing';
 import dot11Plugin from './index.js';
 
 /** Rows of aircrack-ng_test1 where Kismet's duplicate filter left the frame untagged. */
@@ -23,15 +23,15 @@ const OUT_OF_ORDER = new Set(['packetnet_80211_plus_radiotap_header']);
 const tagsOf = (path: string) => (new Database(path, { readonly: true }).prepare('SELECT tags FROM packets ORDER BY rowid').pluck().all() as string[]).map((tags) => tags.split(' ').filter((tag) => tag !== '').join(' '));
 const counts = (rows: string[]) => rows.flatMap((row) => row.split(' ').filter(Boolean)).reduce<Record<string, number>>((all, tag) => ({ ...all, [tag]: (all[tag] ?? 0) + 1 }), {});
 
-for (const name of readdirSync(testDataPath('kismetdb')).filter((file) => file.endsWith('.kismet')).map((file) => file.replace(/\.kismet$/, ''))) {
-  test(`${name}: the 802.11 packet tags Kismet's own log has`, async () => {
-    const kismet = tagsOf(testDataPath('kismetdb', `${name}.kismet`));
+for (const name of realDataFiles('kismetdb', /\.kismet$/).map((file) => file.replace(/\.kismet$/, ''))) {
+  const capture = realDataFiles('dot11', /\.(pcap|cap)$/).find((file) => file.startsWith(`${name}.`))!;
+  realDataTest(test, `${name}: the 802.11 packet tags Kismet's own log has`, [`kismetdb/${name}.kismet`, `dot11/${capture}`], async () => {
+    const kismet = tagsOf(realDataPath('kismetdb', `${name}.kismet`));
     const prefix = mkdtempSync(join(tmpdir(), 'svc-tags-'));
     const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }), config: { enable_logging: 'true', log_prefix: prefix } });
     try {
       await t.svc.start();
-      const capture = readdirSync(testDataPath('dot11')).find((file) => file.startsWith(`${name}.`) && /\.(pcap|cap)$/.test(file))!;
-      const source = await t.svc.datasources.add(testDataPath('dot11', capture));
+      const source = await t.svc.datasources.add(realDataPath('dot11', capture));
       await waitUntil('the capture replayed', () => source.numPackets === kismet.length);
       await t.svc.stop();
       const mine = tagsOf(join(prefix, readdirSync(prefix).find((file) => file.endsWith('.svcdb'))!));

@@ -1,5 +1,6 @@
 /**
- * 802.11 devices across a restart: every shared capture is replayed into a server that logs to
+ * 802.11 devices across a restart: every capture (the shared data set's real ones and svc's demo
+ * scene under each radio header) is replayed into a server that logs to
  * svcdb; the next server (tracker_restore) holds every device with its whole record as it was
  * served before (SSID records, clients, probes, handshakes), the handshake pcap still holds
  * its frames, and packets heard after the restart update the restored devices. Both ways back
@@ -11,11 +12,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@svc/core';
-import { createTestService, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
+import { createTestService, waitUntil, type TestService } from '@svc/core/testing';
+import { eachCapture, ownCaptures, realCaptures } from './fixture-captures.test-helper.js';
 import dot11Plugin from './index.js';
 
 const quiet = createLogger({ write: () => {} });
-const captures = readdirSync(testDataPath('dot11')).filter((name) => /\.(pcap|cap)$/.test(name));
 
 /** RRD fields that say when the record was served, not what it holds. */
 const CLOCK_FIELDS = new Set(['svc.common.rrd.serial_time', 'svc.common.rrd.last_time']);
@@ -26,9 +27,8 @@ async function records(t: TestService): Promise<Record<string, unknown>> {
   return Object.fromEntries(list.map((record) => [record['svc.device.base.key'], JSON.parse(JSON.stringify(record, (key, value) => (CLOCK_FIELDS.has(key) ? undefined : value)))]));
 }
 
-for (const name of captures) {
-  test(`${name}: every device comes back whole after a restart`, async () => {
-    const frames = JSON.parse(readFileSync(testDataPath('dot11', name.replace(/\.(pcap|cap)$/, '.tshark.json')), 'utf8')).frames_total as number;
+eachCapture(test, [...realCaptures(), ...ownCaptures()], 'every device comes back whole after a restart', async (capture) => {
+    const frames = JSON.parse(readFileSync(capture.reference, 'utf8')).frames_total as number;
     const configDir = mkdtempSync(join(tmpdir(), 'svc-dot11-restore-'));
     const config = { enable_logging: 'true' };
     const first = await createTestService({ plugins: [dot11Plugin], log: quiet, configDir, config });
@@ -37,7 +37,7 @@ for (const name of captures) {
     let apWithHandshake: string | undefined;
     try {
       await first.svc.start();
-      const source = await first.svc.datasources.add(testDataPath('dot11', name));
+      const source = await first.svc.datasources.add(capture.path);
       await waitUntil('the capture replayed', () => source.numPackets === frames);
       before = await records(first);
       apWithHandshake = [...first.svc.devices.devices()].find((device) => device.components.dot11?.handshakes?.some((message) => message.frame))?.key;
@@ -72,7 +72,7 @@ for (const name of captures) {
     try {
       await second.svc.start();
       await checkRestored(second, 0);
-      const source = await second.svc.datasources.add(testDataPath('dot11', name));
+      const source = await second.svc.datasources.add(capture.path);
       await waitUntil('the capture replayed again', () => source.numPackets === frames);
       const after = await records(second);
       assert.equal(Object.keys(after).sort(), Object.keys(before).sort(), 'the same devices, none twice');
@@ -83,7 +83,6 @@ for (const name of captures) {
       await second.close();
       rmSync(configDir, { recursive: true, force: true });
     }
-  });
-}
+});
 
 test.run();

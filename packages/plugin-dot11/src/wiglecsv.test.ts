@@ -1,5 +1,5 @@
 /**
- * The WiGLE CSV log of real captures replayed with a fixed GPS position: WiGLE's two header
+ * The WiGLE CSV log of real captures and svc's demo scene replayed with a fixed GPS position: WiGLE's two header
  * lines, then rows of exactly the networks tshark finds (BSSIDs of beacons and probe responses)
  * with tshark's SSIDs, DS channels and encryption, at the GPS position, at most one row per
  * network per second of capture time; without a fix, no rows at all.
@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@svc/core';
-import { createTestService, testDataPath, waitUntil } from '@svc/core/testing';
+import { createTestService, projectDataPath, realDataPath, realDataTest, waitUntil, type TestBody } from '@svc/core/testing';
 import dot11Plugin from './index.js';
 import { wigleCapabilities } from './wigle-row.js';
 import { readAll } from './pcap/capture-readers.test-helper.js';
@@ -46,7 +46,7 @@ async function wigleLog(capture: string, frames: number, gps?: string): Promise<
   });
   try {
     await t.svc.start();
-    const source = await t.svc.datasources.add(testDataPath('dot11', capture));
+    const source = await t.svc.datasources.add(capture);
     await waitUntil(`${capture} replayed`, () => source.numPackets === frames);
     await t.svc.stop();
   } finally {
@@ -57,9 +57,10 @@ async function wigleLog(capture: string, frames: number, gps?: string): Promise<
   return readFileSync(join(prefix, file!), 'utf8').split('\n').filter(Boolean);
 }
 
-for (const capture of ['aircrack-ng_test1.pcap', 'packetnet_80211_plus_radiotap_header.pcap', 'aircrack-ng_wpa3-psk.pcap']) {
-  test(`${capture}: one WiGLE row per network per second, with tshark's SSID, channel and encryption`, async () => {
-    const reference = JSON.parse(readFileSync(testDataPath('dot11', capture.replace(/\.(pcap|cap)$/, '.tshark.json')), 'utf8'));
+/** The WiGLE log of `capture` (tshark's reference beside it) has one row per network per second, as tshark sees the networks. */
+function rowsMatchTshark(capture: string): TestBody {
+  return async () => {
+    const reference = JSON.parse(readFileSync(capture.replace(/\.(pcap|cap)$/, '.tshark.json'), 'utf8'));
     const lines = await wigleLog(capture, reference.frames_total, 'virtual:lat=52.2215,lon=6.8937,alt=41.5');
     assert.match(lines[0]!, /^WigleWifi-1\.6,appRelease=[^,]+,model=svc,release=[^,]+,device=svc,display=svc,board=svc,brand=svc,star=Sol,body=3,subBody=0$/);
     assert.is(lines[1], 'MAC,SSID,AuthMode,FirstSeen,Channel,Frequency,RSSI,CurrentLatitude,CurrentLongitude,AltitudeMeters,AccuracyMeters,RCOIs,MfgrId,Type');
@@ -70,9 +71,11 @@ for (const capture of ['aircrack-ng_test1.pcap', 'packetnet_80211_plus_radiotap_
       const [mac, ssid, authMode, firstSeen, channel, , rssi, lat, lon, alt, , , , type] = row as string[];
       const bssid = reference.bssids[mac!.toLowerCase()];
       assert.ok(bssid, `${mac} is a network tshark saw`);
-      assert.ok(bssid.ssids.includes(ssid), `${mac} SSID '${ssid}' is one of tshark's ${JSON.stringify(bssid.ssids)}`);
+      // tshark calls a hidden network's empty SSID <MISSING>.
+      const ssids = (bssid.ssids as string[]).map((name) => (name === '<MISSING>' ? '' : name));
+      assert.ok(ssids.includes(ssid!), `${mac} SSID '${ssid}' is one of tshark's ${JSON.stringify(bssid.ssids)}`);
       if (bssid.ds_channels.length) assert.ok(bssid.ds_channels.includes(Number(channel)), `${mac} channel ${channel}`);
-      const encrypted = bssid.encryption.includes('RSN') ? /\[WPA[23]-/ : bssid.encryption.includes('WEP') ? /\[WEP\]/ : /^\[ESS\]$/;
+      const encrypted = bssid.encryption.includes('RSN') ? /\[WPA[23]-/ : bssid.encryption.includes('WPA') ? /\[WPA-/ : bssid.encryption.includes('WEP') ? /\[WEP\]/ : /^\[(ESS|IBSS)\]$/;
       assert.match(authMode!, encrypted, `${mac} AuthMode ${authMode} for ${bssid.encryption}`);
       assert.match(firstSeen!, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
       assert.ok(Number(rssi) <= 0, `RSSI ${rssi}`);
@@ -81,13 +84,20 @@ for (const capture of ['aircrack-ng_test1.pcap', 'packetnet_80211_plus_radiotap_
       seen.set(mac!.toLowerCase(), (seen.get(mac!.toLowerCase()) ?? 0) + 1);
     }
     assert.equal([...seen.keys()].sort(), Object.keys(reference.bssids).sort(), 'every network tshark saw, and no other device');
-    const seconds = new Set((await readAll(testDataPath('dot11', capture))).frames.map((frame) => frame.tsSec)).size;
+    const seconds = new Set((await readAll(capture)).frames.map((frame) => frame.tsSec)).size;
     for (const [mac, count] of seen) assert.ok(count <= seconds, `${mac}: ${count} rows in a capture of ${seconds} distinct seconds`);
-  });
+  };
 }
 
+const TITLE = "one WiGLE row per network per second, with tshark's SSID, channel and encryption";
+for (const capture of ['aircrack-ng_test1.pcap', 'packetnet_80211_plus_radiotap_header.pcap', 'aircrack-ng_wpa3-psk.pcap']) {
+  realDataTest(test, `${capture}: ${TITLE}`, [`dot11/${capture}`, `dot11/${capture.replace(/\.pcap$/, '.tshark.json')}`], rowsMatchTshark(realDataPath('dot11', capture)));
+}
+test(`svc-demo-scene.pcap: ${TITLE}`, rowsMatchTshark(projectDataPath('dot11', 'svc-demo-scene.pcap')));
+
 test('no GPS fix: the WiGLE log holds its header and no row', async () => {
-  const lines = await wigleLog('aircrack-ng_test1.pcap', 192);
+  const frames = JSON.parse(readFileSync(projectDataPath('dot11', 'svc-demo-scene.tshark.json'), 'utf8')).frames_total as number;
+  const lines = await wigleLog(projectDataPath('dot11', 'svc-demo-scene.pcap'), frames);
   assert.is(lines.length, 2);
 });
 

@@ -131,8 +131,9 @@ export interface TestRegistrar {
 
 /**
  * Registers a test that needs real data files (paths inside the data directory): it runs when
- * they are all there; otherwise it is reported skipped with one line saying what is missing,
- * or, with `SVC_REQUIRE_REAL_DATA=1`, fails saying so.
+ * they are all there (always, when it needs none, so one loop can register tests on svc's own
+ * data and on the shared data set's); otherwise it is reported skipped with one line saying
+ * what is missing, or, with `SVC_REQUIRE_REAL_DATA=1`, fails saying so.
  */
 export function realDataTest(test: TestRegistrar, name: string, needs: readonly string[], fn: TestBody): void {
   const missing = missingRealData(needs);

@@ -1,10 +1,11 @@
 /**
- * The built-in 802.11 alerts against real Kismet 2025-09-R1. Each capture of `test-data/wids`
- * (made to trigger one alert, or benign) and of `test-data/dot11` (real captures) is replayed
+ * The built-in 802.11 alerts against real Kismet 2025-09-R1. Each capture of the shared data
+ * set's `wids/` (made to trigger one alert, or benign) and `dot11/` (real captures) is replayed
  * by a `pcapfile` source into a test service with the capture's config lines, and the alerts
  * svc raised are grouped by header, transmitter, source and destination MAC and channel, and
  * counted, as `X.kismet-alerts.json` groups what Kismet raised reading the same file. The two
- * must be equal; the deliberate differences (`test-data/wids/README.md`) are listed below, so
+ * must be equal; the deliberate differences (the shared data set's `wids/README.md`, and
+ * docs/kismet-differences.md) are listed below, so
  * any other difference fails.
  *
  * svc replays at full speed and Kismet's references were made at 100 (wids) or 200 (real
@@ -16,10 +17,9 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createLogger } from '@svc/core';
-import { createTestService, testDataPath, waitUntil } from '@svc/core/testing';
+import { createTestService, realDataFiles, realDataPath, realDataTest, waitUntil } from '@svc/core/testing';
 import dot11Plugin from '../index.js';
 import { DOT11_ALERT_DEFINITIONS } from './alert-catalog.js';
 
@@ -53,7 +53,7 @@ interface Extra {
 }
 
 /**
- * Where svc deliberately differs from Kismet on these captures (test-data/wids/README.md,
+ * Where svc deliberately differs from Kismet on these captures (docs/kismet-differences.md,
  * "Where svc differs from Kismet").
  */
 const DELIBERATE: Readonly<Record<string, readonly Extra[]>> = {
@@ -134,10 +134,9 @@ function compare(name: string, raised: Map<string, number>, alerts: readonly Ref
 }
 
 for (const folder of ['wids', 'dot11']) {
-  const directory = testDataPath(folder);
-  for (const name of readdirSync(directory).filter((file) => /\.(pcap|cap)$/.test(file))) {
-    test(`${folder}/${name}: the alerts equal Kismet 2025-09-R1's`, async () => {
-      const path = join(directory, name);
+  for (const name of realDataFiles(folder, /\.(pcap|cap)$/)) {
+    realDataTest(test, `${folder}/${name}: the alerts equal Kismet 2025-09-R1's`, [`${folder}/${name}`, `${folder}/${name}.kismet-alerts.json`], async () => {
+      const path = realDataPath(folder, name);
       const reference = JSON.parse(readFileSync(`${path}.kismet-alerts.json`, 'utf8')) as Reference;
       compare(name, await alertsOf(path, reference), reference.alerts, DELIBERATE[name]);
       if (reference.alerts_unthrottled) compare(`${name} unthrottled`, await alertsOf(path, reference, true), reference.alerts_unthrottled, DELIBERATE_UNTHROTTLED[name]);

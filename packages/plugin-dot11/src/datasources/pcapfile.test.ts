@@ -1,7 +1,8 @@
 /**
  * The pcapfile type through the real datasource tracker: probing, a full replay whose count
  * equals tshark's, the file's timestamps on the packets, pacing (pps and realtime), the source
- * staying open at the end, and bad files and options as errors that name the problem.
+ * staying open at the end, and bad files and options as errors that name the problem. svc's own
+ * captures run everywhere; the same replays of real captures run where the shared data set is.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -10,10 +11,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createLogger, stableUuid, type Packet, type SvcError } from '@svc/core';
-import { createTestService, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
+import { createTestService, projectDataPath, realDataPath, realDataTest, waitUntil, type TestService } from '@svc/core/testing';
 import dot11Plugin from '../index.js';
+import { writeBulkCapture } from '../synthetic/index.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'svc-pcapfile-'));
+const DEMO = projectDataPath('dot11', 'svc-demo-scene.pcap');
+const demoFrames = JSON.parse(readFileSync(projectDataPath('dot11', 'svc-demo-scene.tshark.json'), 'utf8')).frames_total as number;
+/** Short captures for pacing (two files, so two sources): 1 200 frames about a millisecond apart, 1.2 s in all. */
+const SHORT = [join(scratch, 'short-paced.pcap'), join(scratch, 'short-realtime.pcap')] as const;
+for (const path of SHORT) writeBulkCapture(path, { frames: 1_200, devices: 100, seed: 3 });
 let t: TestService;
 const seen: Packet[] = [];
 
@@ -28,35 +35,45 @@ test.after(async () => {
 
 const messages = () => t.svc.messages.all().map((message) => message['svc.messagebus.message_string']);
 
-test('a capture file is probed as pcapfile and replayed whole, with its own timestamps; the source stays open', async () => {
-  const path = testDataPath('dot11', 'aircrack-ng_test1.pcap');
-  const reference = JSON.parse(readFileSync(path.replace(/\.pcap$/, '.tshark.json'), 'utf8'));
+/** `path` (tshark's reference beside it) is probed as pcapfile and replayed whole, with its own timestamps; the source stays open. */
+async function replaysWhole(path: string) {
+  const reference = JSON.parse(readFileSync(path.replace(/\.(pcap|cap)$/, '.tshark.json'), 'utf8'));
   seen.length = 0;
-  const source = await t.svc.datasources.add(`${path}:name=t`);
+  const name = `whole-${reference.frames_total}`;
+  const source = await t.svc.datasources.add(`${path}:name=${name}`);
   assert.is(source.type.name, 'pcapfile');
   assert.is(source.uuid, stableUuid('pcapfile', resolve(path)));
   await waitUntil('the replay', () => source.numPackets === reference.frames_total);
   assert.is(source.info.dlt, 127);
   assert.is(source.state, 'running');
-  await waitUntil('the end message', () => messages().includes(`datasource t: replayed ${reference.frames_total} frames from ${path}`));
+  await waitUntil('the end message', () => messages().includes(`datasource ${name}: replayed ${reference.frames_total} frames from ${path}`));
   const mine = seen.filter((packet) => packet.sourceUuid === source.uuid);
   assert.is(mine.length, reference.frames_total);
   assert.is(mine[0]!.dlt, 127);
   assert.ok(mine[0]!.tsSec > 1_000_000_000 && mine[0]!.tsSec < 1_800_000_000, 'the file time, not the replay time');
+}
+
+const WHOLE = 'a capture file is probed as pcapfile and replayed whole, with its own timestamps; the source stays open';
+realDataTest(test, `aircrack-ng_test1.pcap: ${WHOLE}`, ['dot11/aircrack-ng_test1.pcap', 'dot11/aircrack-ng_test1.tshark.json'], () => replaysWhole(realDataPath('dot11', 'aircrack-ng_test1.pcap')));
+test(`svc-demo-scene.pcap: ${WHOLE}`, () => replaysWhole(DEMO));
+
+/** A replay of `definition` reaches `frames` packets no sooner than `atLeastMs`. */
+async function replayTakes(definition: string, frames: number, atLeastMs: number) {
+  const source = await t.svc.datasources.add(definition);
+  const started = Date.now();
+  await waitUntil(`the paced replay of ${definition}`, () => source.numPackets === frames, { timeoutMs: 30_000 });
+  const elapsed = Date.now() - started;
+  assert.ok(elapsed >= atLeastMs, `${frames} frames of ${definition} took ${elapsed} ms`);
+}
+
+realDataTest(test, 'real captures: pps paces the replay; realtime keeps the capture timing', ['dot11/aircrack-ng_wpa3-psk.pcap', 'dot11/synthetic_radiotap_10k_seed1.pcap'], async () => {
+  await replayTakes(`${realDataPath('dot11', 'aircrack-ng_wpa3-psk.pcap')}:pps=100`, 24, 200);
+  await replayTakes(`${realDataPath('dot11', 'synthetic_radiotap_10k_seed1.pcap')}:realtime=true`, 10_000, 1100);
 });
 
-test('pps paces the replay; realtime keeps the capture timing', async () => {
-  const paced = await t.svc.datasources.add(`${testDataPath('dot11', 'aircrack-ng_wpa3-psk.pcap')}:pps=100`);
-  const started = Date.now();
-  await waitUntil('the paced replay', () => paced.numPackets === 24);
-  const pacedMs = Date.now() - started;
-  assert.ok(pacedMs >= 200, `24 frames at 100/s took ${pacedMs} ms`);
-
-  const realtime = await t.svc.datasources.add(`${testDataPath('dot11', 'synthetic_radiotap_10k_seed1.pcap')}:realtime=true`);
-  const realtimeStart = Date.now();
-  await waitUntil('the realtime replay', () => realtime.numPackets === 10_000);
-  const realtimeMs = Date.now() - realtimeStart;
-  assert.ok(realtimeMs >= 1100, `a 1.21 s capture replayed in ${realtimeMs} ms`);
+test("svc's own capture: pps paces the replay; realtime keeps the capture timing", async () => {
+  await replayTakes(`${SHORT[0]}:pps=2000`, 1_200, 550);
+  await replayTakes(`${SHORT[1]}:realtime=true`, 1_200, 1_100);
 });
 
 test('bad files and options are 400s naming the problem, before anything is read; no file content is quoted', async () => {
@@ -75,7 +92,7 @@ test('bad files and options are 400s naming the problem, before anything is read
   const notCapture = await refusal(`${text}:type=pcapfile`);
   assert.equal(notCapture, { code: 'SVC_ERR_BAD_DEFINITION', message: `${text} is not a pcap or pcapng capture file` });
   assert.match((await refusal(`${text}:name=x`)).message, /no datasource type recognised/);
-  const capture = testDataPath('dot11', 'aircrack-ng_zn2i.pcap');
+  const capture = DEMO;
   assert.equal(await refusal(`${capture}:pps=fast`), { code: 'SVC_ERR_BAD_DEFINITION', message: "pcapfile option pps must be a number of packets per second, 0.001 or more, got 'fast'" });
   assert.equal((await refusal(`${capture}:pps=1e-10`)).code, 'SVC_ERR_BAD_DEFINITION', 'a pace past the timer range');
   assert.match((await refusal(`${capture}:pps=5,realtime=true`)).message, /realtime=true or pps=N, not both/);
@@ -97,17 +114,17 @@ test('a FIFO given as a pcapfile is refused at once, and file sources keep worki
       }
     }
   }
-  const after = await t.svc.datasources.add(`${testDataPath('dot11', 'packetnet_80211_ppi_multiplefields.pcap')}:name=after-fifos`);
-  await waitUntil('a file source after the FIFOs', () => after.numPackets === 1);
+  const after = await t.svc.datasources.add(`${projectDataPath('dot11', 'svc-demo-scene-ppi.pcap')}:name=after-fifos`);
+  await waitUntil('a file source after the FIFOs', () => after.numPackets === demoFrames);
 });
 
 test('a truncated file is reported after its frames; one corrupt in the middle is read to the corruption once, reported, and not replayed', async () => {
-  const whole = readFileSync(testDataPath('dot11', 'aircrack-ng_test1.pcap'));
+  const whole = readFileSync(DEMO);
   const cut = join(scratch, 'cut.pcap');
   writeFileSync(cut, whole.subarray(0, whole.length - 10));
   const truncated = await t.svc.datasources.add(cut);
-  await waitUntil('the truncated replay', () => truncated.numPackets === 191);
-  await waitUntil('the truncation message', () => messages().some((message) => message.includes(`${cut} ends inside a frame (a truncated capture); the 191 frames before it were read`)));
+  await waitUntil('the truncated replay', () => truncated.numPackets === demoFrames - 1);
+  await waitUntil('the truncation message', () => messages().some((message) => message.includes(`${cut} ends inside a frame (a truncated capture); the ${demoFrames - 1} frames before it were read`)));
   assert.is(truncated.state, 'running');
 
   // Record 100's length made impossible: frames 1-99 are good.

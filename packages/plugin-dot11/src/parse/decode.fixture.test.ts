@@ -1,22 +1,19 @@
 /**
- * The decoder over every capture in the test data, summarised the way
- * `test-data/dot11/make-reference.sh` summarises tshark's dissection, and compared with
- * the stored `*.tshark.json`: frame counts per type, malformed frames, the access points (from
+ * The decoder over every capture, summarised the way tshark's references summarise its
+ * dissection (`reference/tshark-summary.ts`, and the shared data set's `*.tshark.json`), and
+ * compared with the reference: frame counts per type, malformed frames, the access points (from
  * beacons and probe responses) with their SSIDs, channels, privacy, RSN suites and encryption,
- * and every transmitter and source address.
+ * and every transmitter and source address. The real captures come from the shared data set;
+ * svc's own demo scene (under each radio header) and bulk capture run everywhere.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { testDataPath } from '@svc/core/testing';
+import { readFileSync } from 'node:fs';
 import { CaptureFile } from '../pcap/capture-file.js';
 import { decodeDot11 } from './decode.js';
 import { Dot11Type, ManagementSubtype } from './dot11-header.js';
 import { AKM_NAMES, CIPHER_NAMES } from './security.js';
-
-const dot11 = testDataPath('dot11');
-const captures = readdirSync(dot11).filter((name) => /\.(pcap|cap)$/.test(name));
+import { eachCapture, ownCaptures, realCaptures } from '../fixture-captures.test-helper.js';
 
 const macText = (mac: number) => mac.toString(16).padStart(12, '0').replace(/(..)(?!$)/g, '$1:');
 
@@ -107,24 +104,21 @@ async function summarise(path: string) {
   };
 }
 
-for (const name of captures) {
-  test(`${name}: counts, access points, transmitters and sources equal tshark's`, async () => {
-    const path = join(dot11, name);
-    const reference = JSON.parse(readFileSync(path.replace(/\.(pcap|cap)$/, '.tshark.json'), 'utf8'));
-    const mine = await summarise(path);
-    assert.is(mine.frames_total, reference.frames_total);
-    assert.equal(mine.counts, reference.counts, 'counts');
-    assert.equal(mine.malformedFrames, reference.malformed_frame_numbers_first50, 'malformed frame numbers');
-    const expectedBss = Object.fromEntries(
-      Object.entries(reference.bssids as Record<string, Record<string, unknown>>).map(([key, bss]) => {
-        const { ssids: _ssids, ...rest } = bss;
-        return [key, rest];
-      }),
-    );
-    assert.equal(mine.bssids, expectedBss, 'access points');
-    assert.equal(mine.transmitters, reference.transmitters, 'transmitters');
-    assert.equal(mine.sources, reference.sources, 'sources');
-  });
-}
+eachCapture(test, [...realCaptures(), ...ownCaptures({ bulk: true })], "counts, access points, transmitters and sources equal tshark's", async (capture) => {
+  const reference = JSON.parse(readFileSync(capture.reference, 'utf8'));
+  const mine = await summarise(capture.path);
+  assert.is(mine.frames_total, reference.frames_total);
+  assert.equal(mine.counts, reference.counts, 'counts');
+  assert.equal(mine.malformedFrames, reference.malformed_frame_numbers_first50, 'malformed frame numbers');
+  const expectedBss = Object.fromEntries(
+    Object.entries(reference.bssids as Record<string, Record<string, unknown>>).map(([key, bss]) => {
+      const { ssids: _ssids, ...rest } = bss;
+      return [key, rest];
+    }),
+  );
+  assert.equal(mine.bssids, expectedBss, 'access points');
+  assert.equal(mine.transmitters, reference.transmitters, 'transmitters');
+  assert.equal(mine.sources, reference.sources, 'sources');
+});
 
 test.run();

@@ -1,31 +1,36 @@
 /**
- * The capture file reader against real libpcap and tshark: every capture in the test data
- * gives the same frames (bytes, lengths, times) as libpcap reads through the `pcap` package,
- * and as many as tshark counted; pcapng and nanosecond files give the same frames as the pcap
- * they were converted from; a big-endian file reads the same; truncated and corrupt files are
+ * The capture file reader against real libpcap and tshark: every capture (the shared data set's
+ * real ones, svc's demo scene under each radio header and its bulk capture) gives the same
+ * frames (bytes, lengths, times) as libpcap reads through the `pcap` package, and as many as
+ * tshark counted; pcapng and nanosecond files made from a pcap by the real editcap give the same
+ * frames as the pcap; a big-endian file reads the same; truncated and corrupt files are
  * reported; random damage never throws anything but a CaptureFileError.
  */
 import { test } from 'uvu';
 import { execFileSync } from 'node:child_process';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { randomBytes, seededRandom, testDataPath } from '@svc/core/testing';
+import { basename, join } from 'node:path';
+import { projectDataPath, randomBytes, realDataPath, realDataTest, seededRandom } from '@svc/core/testing';
+import { ownCaptures, realCaptures, type FixtureCapture } from '../fixture-captures.test-helper.js';
 import { CaptureFile, CaptureFileError } from './capture-file.js';
 import { readAll, readWithLibpcap } from './capture-readers.test-helper.js';
 
-const dot11 = testDataPath('dot11');
-const captures = readdirSync(dot11).filter((name) => /\.(pcap|cap)$/.test(name));
-const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'svc-capture-file-'));
+const DEMO = projectDataPath('dot11', 'svc-demo-scene.pcap');
 
-test('every shared capture: the same frames as libpcap, as many as tshark counted, the link type tshark saw', async () => {
-  assert.ok(captures.length >= 10, `found ${captures.length} captures in ${dot11}`);
-  for (const name of captures) {
-    const path = join(dot11, name);
-    const reference = JSON.parse(readFileSync(path.replace(/\.(pcap|cap)$/, '.tshark.json'), 'utf8'));
+/** `pcap` converted by the real editcap to `format` (pcapng or nsecpcap), in the scratch folder. */
+function editcap(pcap: string, format: 'pcapng' | 'nsecpcap'): string {
+  const converted = join(scratch, `${basename(pcap)}.${format}`);
+  execFileSync('editcap', ['-F', format, pcap, converted], { stdio: 'ignore' });
+  return converted;
+}
+
+/** Each capture gives the same frames as libpcap, as many as tshark counted, with the link type tshark saw. */
+async function readsAsLibpcap(captures: readonly FixtureCapture[]) {
+  for (const { name, path, reference: referencePath } of captures) {
+    const reference = JSON.parse(readFileSync(referencePath, 'utf8'));
     const { frames, file, largestBatch } = await readAll(path);
     assert.is(frames.length, reference.frames_total, `${name}: frame count`);
     assert.ok(largestBatch <= 512, `${name}: frames come at most 512 at a time (${largestBatch})`);
@@ -40,20 +45,33 @@ test('every shared capture: the same frames as libpcap, as many as tshark counte
       }
     });
   }
-});
+}
 
-test('pcapng and nanosecond pcap: the same frames as the pcap they were made from (editcap)', async () => {
-  const { frames: original } = await readAll(testDataPath('dot11', 'packetnet_80211_plus_radiotap_header.pcap'));
-  for (const name of ['packetnet_80211_plus_radiotap_header.pcapng', 'packetnet_80211_plus_radiotap_header.nsec.pcap']) {
-    const { frames, file } = await readAll(join(fixtures, name));
-    assert.is(file.format, name.endsWith('pcapng') ? 'pcapng' : 'pcap');
-    assert.is(frames.length, original.length, name);
-    frames.forEach((frame, index) => assert.equal(frame, original[index], `${name} frame ${index + 1}`));
-  }
+const real = realCaptures();
+realDataTest(test, "every shared capture: the same frames as libpcap, as many as tshark counted, the link type tshark saw", real.flatMap((capture) => capture.needs), async () => {
+  assert.ok(real.length >= 10, `${real.length} shared captures`);
+  await readsAsLibpcap(real);
 });
+test("svc's own captures: the same frames as libpcap, as many as tshark counted, the link type tshark saw", () => readsAsLibpcap(ownCaptures({ bulk: true })));
+
+/** The pcapng and nanosecond pcap editcap makes of `pcap` read as the same frames as the pcap. */
+async function convertedReadTheSame(pcap: string) {
+  const { frames: original } = await readAll(pcap);
+  assert.ok(original.length > 0);
+  for (const format of ['pcapng', 'nsecpcap'] as const) {
+    const { frames, file } = await readAll(editcap(pcap, format));
+    assert.is(file.format, format === 'pcapng' ? 'pcapng' : 'pcap');
+    assert.is(frames.length, original.length, format);
+    frames.forEach((frame, index) => assert.equal(frame, original[index], `${format} frame ${index + 1}`));
+  }
+}
+
+const CONVERTED = 'pcapng and nanosecond pcap (editcap): the same frames as the pcap they were made from';
+realDataTest(test, `packetnet_80211_plus_radiotap_header.pcap: ${CONVERTED}`, ['dot11/packetnet_80211_plus_radiotap_header.pcap'], () => convertedReadTheSame(realDataPath('dot11', 'packetnet_80211_plus_radiotap_header.pcap')));
+test(`svc-demo-scene.pcap: ${CONVERTED}`, () => convertedReadTheSame(DEMO));
 
 test('a big-endian pcap reads the same as its little-endian original', async () => {
-  const source = readFileSync(testDataPath('dot11', 'aircrack-ng_zn2i.pcap'));
+  const source = readFileSync(DEMO);
   const swapped = Buffer.from(source);
   swapped.writeUInt32BE(source.readUInt32LE(0), 0);
   swapped.writeUInt16BE(source.readUInt16LE(4), 4);
@@ -67,7 +85,7 @@ test('a big-endian pcap reads the same as its little-endian original', async () 
   const path = join(scratch, 'big-endian.pcap');
   writeFileSync(path, swapped);
   const { frames } = await readAll(path);
-  const { frames: original } = await readAll(testDataPath('dot11', 'aircrack-ng_zn2i.pcap'));
+  const { frames: original } = await readAll(DEMO);
   assert.equal(frames, original);
 });
 
@@ -92,11 +110,11 @@ test('bad files: not a capture (its bytes never quoted), missing, a directory, a
       assert.not.match((error as Error).message, /hello|68656c6c/, 'no file content in errors');
     }
   }
-  const whole = readFileSync(testDataPath('dot11', 'aircrack-ng_test1.pcap'));
+  const whole = readFileSync(DEMO);
   const cut = join(scratch, 'cut.pcap');
   writeFileSync(cut, whole.subarray(0, whole.length - 10));
   const { frames, file } = await readAll(cut);
-  assert.is(frames.length, 191);
+  assert.is(frames.length, JSON.parse(readFileSync(projectDataPath('dot11', 'svc-demo-scene.tshark.json'), 'utf8')).frames_total - 1);
   assert.is(file.truncated, true);
 
   const corrupt = Buffer.from(whole);
@@ -113,7 +131,7 @@ test('bad files: not a capture (its bytes never quoted), missing, a directory, a
 
 test('fuzz: damaged pcap and pcapng files either read or fail with a CaptureFileError', async () => {
   const random = seededRandom(11);
-  const sources = [readFileSync(testDataPath('dot11', 'aircrack-ng_zn2i.pcap')), readFileSync(join(fixtures, 'packetnet_80211_plus_radiotap_header.pcapng')).subarray(0, 4000)];
+  const sources = [readFileSync(DEMO).subarray(0, 4000), readFileSync(editcap(DEMO, 'pcapng')).subarray(0, 4000)];
   const path = join(scratch, 'fuzz.bin');
   for (let i = 0; i < 600; i++) {
     const source = sources[i % sources.length]!;

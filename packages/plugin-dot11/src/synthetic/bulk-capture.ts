@@ -7,6 +7,7 @@
  * written in chunks so a million frames take a few seconds. The generator returns its own ground
  * truth: the count of each kind, the damaged frames' numbers and the access points.
  */
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +65,20 @@ function securityElements(security: BulkSecurity): Buffer[] {
 
 /** Writes a bulk capture to `path` and returns its ground truth. */
 export function writeBulkCapture(path: string, options: BulkCaptureOptions): BulkCaptureSummary {
+  const file = openSync(`${path}.part`, 'w');
+  try {
+    const summary = generateBulkCapture(options, (bytes) => writeSync(file, bytes));
+    closeSync(file);
+    renameSync(`${path}.part`, path);
+    return summary;
+  } catch (error) {
+    closeSync(file);
+    throw error;
+  }
+}
+
+/** Generates a bulk capture, handing its bytes to `write` in chunks (each valid only during the call), and returns its ground truth. */
+export function generateBulkCapture(options: BulkCaptureOptions, write: (bytes: Buffer) => void): BulkCaptureSummary {
   const random = seededRandom(options.seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const byte = () => Math.floor(random() * 256);
@@ -89,11 +104,10 @@ export function writeBulkCapture(path: string, options: BulkCaptureOptions): Bul
   const malformedFrames: number[] = [];
   const startUs = Date.UTC(2026, 0, 1, 13) * 1000;
   const sequences = new Uint16Array(apCount + clients.length);
-  const file = openSync(`${path}.part`, 'w');
   let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   let used = 0;
   const flush = () => {
-    writeSync(file, chunk, 0, used);
+    write(chunk.subarray(0, used));
     used = 0;
   };
   const push = (bytes: Buffer) => {
@@ -148,9 +162,10 @@ export function writeBulkCapture(path: string, options: BulkCaptureOptions): Bul
       frame = management(ManagementFrame.PROBE_RESPONSE, Buffer.concat([beaconFixed(body.capability, timeUs - startUs), body.tail]), 0, ap.bssid, client.mac, ap.bssid, sequences[index]++);
       counts.probe_response++;
     } else if (kind < 0.655) {
-      const ap = pick(accessPoints);
+      const index = Math.floor(random() * apCount);
+      const ap = accessPoints[index]!;
       channel = ap.channel;
-      frame = damagedFrame(random, ap);
+      frame = damagedFrame(random, ap, beaconBodies[index]!);
       counts.malformed++;
       if (malformedFrames.length < 1000) malformedFrames.push(number);
     } else {
@@ -177,17 +192,29 @@ export function writeBulkCapture(path: string, options: BulkCaptureOptions): Bul
     push(frame);
   }
   flush();
-  closeSync(file);
-  renameSync(`${path}.part`, path);
   return { frames: options.frames, counts, malformedFrames, accessPoints };
 }
 
-/** One damaged frame: a beacon whose last element overruns it, a probe request whose SSID does, or a header cut short. */
-function damagedFrame(random: () => number, ap: BulkAccessPoint): Buffer {
+/**
+ * One damaged frame: a beacon whose last element overruns it (after the access point's own
+ * elements, so it still says what the network is), a probe request whose SSID does, or a
+ * header cut short.
+ */
+function damagedFrame(random: () => number, ap: BulkAccessPoint, beacon: { capability: number; tail: Buffer }): Buffer {
   const kind = Math.floor(random() * 3);
-  if (kind === 0) return management(ManagementFrame.BEACON, Buffer.concat([beaconFixed(Capability.ESS), ssid(ap.ssid), element(1, 0x82), Buffer.from([48, 30, 1, 0])]), 0, ap.bssid, BROADCAST, ap.bssid);
+  if (kind === 0) return management(ManagementFrame.BEACON, Buffer.concat([beaconFixed(beacon.capability), beacon.tail, Buffer.from([221, 30, 0x00, 0x50])]), 0, ap.bssid, BROADCAST, ap.bssid);
   if (kind === 1) return management(ManagementFrame.PROBE_REQUEST, Buffer.from([0, 32, 0x41, 0x42]), 0, '3c:5c:20:ff:ff:01', BROADCAST, BROADCAST);
   return management(ManagementFrame.BEACON, Buffer.alloc(0), 0, ap.bssid).subarray(0, 14);
+}
+
+/**
+ * A fingerprint of what the generator makes (the digest of a small capture): part of a cached
+ * capture's name, so a generator that changed never reuses a capture an older one wrote.
+ */
+function generatorFingerprint(): string {
+  const hash = createHash('sha256');
+  generateBulkCapture({ frames: 2_000, devices: 200, seed: 1 }, (bytes) => hash.update(bytes));
+  return hash.digest('hex').slice(0, 12);
 }
 
 /**
@@ -197,7 +224,7 @@ function damagedFrame(random: () => number, ap: BulkAccessPoint): Buffer {
 export function bulkCapturePath(options: BulkCaptureOptions): string {
   const directory = join(tmpdir(), 'svc-synthetic');
   mkdirSync(directory, { recursive: true });
-  const path = join(directory, `bulk-${options.frames}f-${options.devices}d-seed${options.seed}.pcap`);
+  const path = join(directory, `bulk-${options.frames}f-${options.devices}d-seed${options.seed}-${generatorFingerprint()}.pcap`);
   if (!existsSync(path)) writeBulkCapture(path, options);
   return path;
 }

@@ -10,5 +10,5 @@ export * from './wpa-handshake.js';
 export { sceneFrames, sceneRecords, type Scene, type SceneFrame, type SceneNetwork, type SceneSecurity, type SceneStation } from './scene.js';
 export { DEMO_PASSPHRASE, DEMO_SCENE } from './demo-scene.js';
 export { pcapFile, pcapHeader, pcapRecord, type TimedFrame } from '../pcap/pcap-writer.js';
-export { bulkCapturePath, writeBulkCapture, type BulkAccessPoint, type BulkCaptureOptions, type BulkCaptureSummary, type BulkSecurity } from './bulk-capture.js';
+export { bulkCapturePath, generateBulkCapture, writeBulkCapture, type BulkAccessPoint, type BulkCaptureOptions, type BulkCaptureSummary, type BulkSecurity } from './bulk-capture.js';
 export { demoCapture, DEMO_CAPTURES, referenceName, TEST_BULK_CAPTURE } from './kept-data.js';

@@ -289,10 +289,10 @@ export function sceneFrames(scene: Scene): SceneFrame[] {
     emit(startUs + atSeconds * 1_000_000, network.channel, bssid, management(ManagementFrame.DEAUTHENTICATION, u16(7), 0, bssid, station, bssid, nextSequence(bssid)));
   }
 
-  // One damaged frame: a beacon whose last element claims more bytes than the frame has.
+  // One damaged frame: a beacon of the first network whose last element claims more bytes than the frame has.
   const damaged = scene.networks[0];
   if (damaged) {
-    const body = Buffer.concat([beaconFixed(capabilityOf(damaged), 1, BEACON_INTERVAL_TU), ssid(damaged.ssid), supportedRates(), Buffer.from([221, 40, 0x00, 0x50, 0xf2])]);
+    const body = Buffer.concat([beaconFixed(capabilityOf(damaged), 1, BEACON_INTERVAL_TU), ssid(damaged.ssid), ...networkElements(damaged, 0), Buffer.from([221, 40, 0x00, 0x50, 0xf2])]);
     emit(startUs + scene.durationSeconds * 500_000 + 51_200, damaged.channel, damaged.bssid, management(ManagementFrame.BEACON, body, 0, damaged.bssid, BROADCAST, damaged.bssid, nextSequence(damaged.bssid)));
   }
 
