@@ -1,7 +1,7 @@
 /**
  * `npm start` as the README's Quickstart runs it, for real: the build's output is kept back, so
  * the first lines a newcomer reads are one line about the build and then svc's banner; the
- * demo's access point is served; Ctrl-C (SIGINT to the terminal's process group) stops svc
+ * demo scene's access points are served; Ctrl-C (SIGINT to the terminal's process group) stops svc
  * gracefully, once, and leaves no process behind.
  */
 import { test } from 'uvu';
@@ -12,11 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitUntil } from '@svc/core/testing';
+import { DEMO_SCENE } from '@svc/plugin-dot11/synthetic';
 import { basicAuth } from './svc-process.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-test('npm start prints one line for the build, then the banner; the demo AP is served; Ctrl-C stops it gracefully', async () => {
+test("npm start prints one line for the build, then the banner; the demo scene's networks are served; Ctrl-C stops it gracefully", async () => {
   const configDir = mkdtempSync(join(tmpdir(), 'svc-npm-start-'));
   // Its own process group, as a terminal gives it, so Ctrl-C can be sent to all of it.
   const child = spawn('npm', ['start', '--', '--port', '0', '--config-dir', configDir], { cwd: root, env: { ...process.env, NODE_OPTIONS: '' }, detached: true });
@@ -35,13 +36,14 @@ test('npm start prints one line for the build, then the banner; the demo AP is s
     assert.not.match(stdout + stderr, /tsup|ESM Build|CLI Building entry/, 'no build output');
     const url = /is listening on (http:\/\/\S+)/.exec(stdout)![1]!;
     const authorization = basicAuth('svc', /Password: (\S+)/.exec(stdout)![1]!);
+    const networks = DEMO_SCENE.networks.map((network) => network.ssid).sort();
     let names: string[] = [];
-    await waitUntil('the demo access point', async () => {
+    await waitUntil("the demo scene's networks", async () => {
       const devices = (await (await fetch(`${url}/devices/views/phydot11_accesspoints/devices.json`, { headers: { authorization } })).json()) as Record<string, string>[];
-      names = devices.map((device) => device['svc.device.base.name']!);
-      return names.length > 0;
+      names = devices.map((device) => device['svc.device.base.name']!).sort();
+      return names.length >= networks.length;
     });
-    assert.equal(names, ['NETGEAR']);
+    assert.equal(names, networks);
   } finally {
     process.kill(-child.pid!, 'SIGINT');
   }

@@ -138,7 +138,10 @@ const ERRORS = 'no handshake, unknown device, bad key or MAC: errors, not empty 
 realDataTest(test, `packetnet_80211_plus_radiotap_header.pcap: ${ERRORS}`, ['dot11/packetnet_80211_plus_radiotap_header.pcap'], () =>
   handshakeRouteErrors(realDataPath('dot11', 'packetnet_80211_plus_radiotap_header.pcap'), 225, 'NETGEAR', '00:1F:33:45:28:A0'),
 );
-test(`svc-demo-scene.pcap: ${ERRORS}`, () => handshakeRouteErrors(projectDataPath('dot11', 'svc-demo-scene.pcap'), demoFrames(), 'svc-lobby', '02:5C:0A:00:00:02'));
+test(`svc-demo-scene.pcap: ${ERRORS}`, () => {
+  const open = DEMO_SCENE.networks.find((network) => network.security === 'open' && !network.adhoc)!;
+  return handshakeRouteErrors(projectDataPath('dot11', 'svc-demo-scene.pcap'), demoFrames(), open.ssid, open.bssid.toUpperCase());
+});
 
 test.after(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { createLogger } from '@svc/core';
 import { createTestService, projectDataPath, realDataPath, realDataTest, TEST_ADMIN, waitUntil } from '@svc/core/testing';
 import dot11Plugin from './index.js';
+import { DEMO_SCENE } from './synthetic/index.js';
 import { readAll, readWithLibpcap } from './pcap/capture-readers.test-helper.js';
 
 const auth = `Basic ${Buffer.from(`${TEST_ADMIN.user}:${TEST_ADMIN.password}`).toString('base64')}`;
@@ -78,7 +79,8 @@ const STREAMS = 'all packets, one source, one device: live streams read back by 
 realDataTest(test, `aircrack-ng_test1.pcap: ${STREAMS}`, ['dot11/aircrack-ng_test1.pcap'], () => streamsReadBack(realDataPath('dot11', 'aircrack-ng_test1.pcap'), 192, '28:10:7B:94:BB:29'));
 test(`svc-demo-scene.pcap: ${STREAMS}`, () => {
   const frames = JSON.parse(readFileSync(projectDataPath('dot11', 'svc-demo-scene.tshark.json'), 'utf8')).frames_total as number;
-  return streamsReadBack(projectDataPath('dot11', 'svc-demo-scene.pcap'), frames, '02:5C:0A:00:00:01');
+  const withHandshake = DEMO_SCENE.networks.find((network) => network.passphrase !== undefined)!;
+  return streamsReadBack(projectDataPath('dot11', 'svc-demo-scene.pcap'), frames, withHandshake.bssid.toUpperCase());
 });
 
 test('stream routes refuse: unknown source or device 404, bad key 400, no login 401, closing a stream needs admin', async () => {
