@@ -27,7 +27,10 @@ function expectedReadings(message: Json): Record<string, [number, string, string
   else if (message.temperature_F !== undefined) out.temperature = [((message.temperature_F - 32) * 5) / 9, '°C', 'temperature'];
   if (message.humidity !== undefined) out.humidity = [message.humidity, '%', 'humidity'];
   if (message.battery_ok !== undefined) out.battery = [Math.round(message.battery_ok * 100), '%', 'battery'];
-  if (message.pressure_hPa !== undefined) out.pressure = [message.pressure_hPa, 'hPa', 'pressure'];
+  // A tyre sensor's pressure is the tyre's, in kPa; a weather station's the air's, in hPa.
+  if (message.type === 'TPMS') {
+    if (message.pressure_kPa !== undefined) out.pressure = [message.pressure_kPa, 'kPa', 'pressure'];
+  } else if (message.pressure_hPa !== undefined) out.pressure = [message.pressure_hPa, 'hPa', 'pressure'];
   if (message.wind_avg_km_h !== undefined) out.wind_speed = [message.wind_avg_km_h, 'km/h', 'wind_speed'];
   else if (message.wind_avg_m_s !== undefined) out.wind_speed = [message.wind_avg_m_s * 3.6, 'km/h', 'wind_speed'];
   if (message.wind_max_km_h !== undefined) out.wind_gust = [message.wind_max_km_h, 'km/h', 'wind_speed'];
