@@ -1,14 +1,19 @@
 /**
  * The decode and classify stages on hand-made rtl_433 lines (the shapes rtl_433's decoders
- * print), through a test service's packet chain: sensor classes and their views, unit
- * handling, the raw message, Kismet's remote-capture records, malformed lines, and a fuzz run.
+ * print) and on svc's generated rtl_433 events (a fleet of every sensor class), through a test
+ * service's packet chain: sensor classes and their views, unit handling, the raw message,
+ * Kismet's remote-capture records, malformed lines, and a fuzz run.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runPacketChain, type Packet } from '@svc/core';
-import { createTestService, mutateText, seededRandom, type TestService } from '@svc/core/testing';
+import { readFileSync } from 'node:fs';
+import { createTestService, mutateText, projectDataPath, seededRandom, type TestService } from '@svc/core/testing';
 import rtl433Plugin from './index.js';
 import { RTL433_RECORD_TYPE } from './decode-stage.js';
+import { SYNTHETIC_EVENTS } from './synthetic/synthetic-data.js';
+import { expectedReadings, readPath } from './testing/expected-readings.js';
+import { messagesBySensor, withoutTime } from './testing/rtl433-reference.js';
 
 const T = 1_800_000_000;
 let t: TestService;
@@ -122,6 +127,33 @@ test('lines that are not JSON objects are error packets and make no device; stat
   const status = feed('{"time":"2026-11-21 10:00:00","src":"SDR","lvl":5,"msg":"Tuned"}');
   assert.not.ok(status.error);
   assert.equal(await view('phy-RTL433'), []);
+});
+
+test("svc's generated events, every sensor class under every unit its decoders use: each sensor is in the views of its classes, with its last readings in svc's units", async () => {
+  const lines = readFileSync(projectDataPath('rtl433', SYNTHETIC_EVENTS), 'utf8').trimEnd().split('\n');
+  lines.forEach((line, index) => assert.not.ok(feed(line, T + index).error, line));
+  const views = { thermometer: 'rtl433-thermometers', weatherstation: 'rtl433-weatherstations', lightningsensor: 'rtl433-lightning', tpms: 'rtl433-tpms', switch: 'rtl433-switches' };
+  const members = new Map<string, Set<string>>();
+  for (const [part, id] of Object.entries(views)) members.set(`rtl433.device.${part}`, new Set((await view(id)).map((device) => device['svc.device.base.key'])));
+  const sensors = messagesBySensor(lines.map((line) => JSON.parse(line) as Record<string, any>));
+  const devices = await view('phy-RTL433');
+  assert.is(devices.length, sensors.size, 'one device per sensor');
+  for (const device of devices) {
+    const sensor = device['rtl433.device'];
+    const key = `${sensor['rtl433.device.common']['rtl433.device.model']}/${sensor['rtl433.device.common']['rtl433.device.id']}`;
+    const messages = sensors.get(key)!;
+    assert.ok(messages, `${key} is a sensor of the events`);
+    assert.is(device['svc.device.base.packets.total'], messages.length, key);
+    const expected = expectedReadings(messages.at(-1)!);
+    const classes = new Set(Object.keys(expected).map((path) => path.split('/')[0]!));
+    for (const [part, keys] of members) assert.is(keys.has(device['svc.device.base.key']), classes.has(part), `${key} in the view of ${part}`);
+    for (const [path, value] of Object.entries(expected)) {
+      const actual = readPath(sensor, path);
+      if (typeof value === 'number') assert.ok(typeof actual === 'number' && Math.abs(actual - value) < 1e-3, `${key} ${path}: ${String(actual)} should be ${value}`);
+      else assert.is(actual, value, `${key} ${path}`);
+    }
+    assert.equal(withoutTime(JSON.parse(sensor['rtl433.device.last_message'])), withoutTime(messages.at(-1)!), `${key}: the last event is kept as it came`);
+  }
 });
 
 test('fuzz: 20,000 mutated rtl_433 lines never throw out of the chain', async () => {

@@ -2,7 +2,8 @@
  * The `rtl433` datasource with the real `rtl_433`: live through rtl_tcp (a real socket feeding
  * a real recording), attached to a real `rtl_433 -F http`, and the ways a helper goes wrong
  * (missing, exits at start, prints garbage, dies while capturing), each leaving the server
- * running with what it already knew.
+ * running with what it already knew. Every test that reads a recording runs twice: on a shared
+ * real recording (skipped without the real data) and on svc's own synthetic one.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,14 +13,39 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, parseDefinition, type Datasource, type OpenContext } from '@svc/core';
-import { createTestService, freePort, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
+import { createTestService, freePort, projectDataPath, realDataPath, realDataTest, waitUntil, type TestService } from '@svc/core/testing';
 import rtl433Plugin, { createRtl433Type } from './index.js';
 import { findRtlSdrDongles } from './datasource/usb-dongles.js';
+import { SYNTHETIC_RECORDING } from './synthetic/synthetic-data.js';
+import { messagesBySensor, readRtl433Lines } from './testing/rtl433-reference.js';
 import { startRtlTcpServer } from './testing/rtl-tcp-server.js';
 
-const RECORDING = testDataPath('rtl433', 'ambient_weather__01__f007th.cu8');
-/** Sensors rtl_433 decodes from that recording (its `.rtl433.jsonl`). */
-const RECORDING_MESSAGES = 5;
+/** A recording the tests replay, with what rtl_433 decodes from it (the `.rtl433.jsonl` beside it). */
+interface Recording {
+  readonly path: string;
+  /** rtl_433's output for it. */
+  readonly reference: string;
+  /** Messages rtl_433 decodes from it. */
+  readonly messages: number;
+  /** Sensors they come from. */
+  readonly sensors: number;
+}
+
+function recordingAt(path: string): Recording {
+  const reference = path.replace(/\.cu8$/, '.rtl433.jsonl');
+  const messages = readRtl433Lines(reference);
+  return { path, reference, messages: messages.length, sensors: messagesBySensor(messages).size };
+}
+
+/** The shared real recording (Ambient Weather F007TH thermometers) and its reference. */
+const REAL_RECORDING = ['rtl433/ambient_weather__01__f007th.cu8', 'rtl433/ambient_weather__01__f007th.rtl433.jsonl'];
+
+/** Registers `body` on the shared real recording (a real-data test) and on svc's synthetic recording of every sensor class. */
+function withEachRecording(name: string, body: (recording: Recording) => Promise<void>): void {
+  realDataTest(test, name, REAL_RECORDING, () => body(recordingAt(realDataPath(REAL_RECORDING[0]!))));
+  test(`${name} (svc's synthetic recording)`, () => body(recordingAt(projectDataPath('rtl433', SYNTHETIC_RECORDING))));
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quiet = createLogger({ write: () => {} });
 
@@ -40,30 +66,30 @@ function fakeRtl433(body: string): { path: string; remove(): void } {
   return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-test('live through rtl_tcp: rtl_433 is tuned as asked, its sensors are tracked, and losing the SDR is an error that keeps them', async () => {
-  const server = await startRtlTcpServer(RECORDING);
+withEachRecording('live through rtl_tcp: rtl_433 is tuned as asked, its sensors are tracked, and losing the SDR is an error that keeps them', async (recording) => {
+  const server = await startRtlTcpServer(recording.path);
   const t = await createTestService({ plugins: [rtl433Plugin], log: quiet });
   try {
     const source = await t.svc.datasources.add(`rtl433-tcp:type=rtl433,rtl_tcp=127.0.0.1:${server.port},channel=433.92MHz,samplerate=250k,retry=false`);
-    await until('the recording is decoded', () => source.numPackets >= RECORDING_MESSAGES);
-    assert.is(source.numPackets, RECORDING_MESSAGES);
+    await until('the recording is decoded', () => source.numPackets >= recording.messages);
+    assert.is(source.numPackets, recording.messages);
     assert.ok(server.commands.some((command) => command.code === 1 && command.value === 433_920_000), 'tuned to 433.92 MHz');
     assert.ok(server.commands.some((command) => command.code === 2 && command.value === 250_000), 'sample rate 250k');
     assert.equal(source.channels, ['433.920000MHz']);
-    assert.is(await sensorCount(t, source), RECORDING_MESSAGES);
+    assert.is(await sensorCount(t, source), recording.sensors);
 
     server.disconnect();
     await until('the source fails', () => source.state === 'error');
     assert.match(source.errorReason, /^rtl_433 exited with code \d+/);
-    assert.is(await sensorCount(t, source), RECORDING_MESSAGES, 'the sensors are still there');
+    assert.is(await sensorCount(t, source), recording.sensors, 'the sensors are still there');
   } finally {
     await t.close();
     await server.close();
   }
 });
 
-test('attach: the events of an rtl_433 already running with -F http become sensors; its end is the source error', async () => {
-  const server = await startRtlTcpServer(RECORDING, { hold: true });
+withEachRecording('attach: the events of an rtl_433 already running with -F http become sensors; its end is the source error', async (recording) => {
+  const server = await startRtlTcpServer(recording.path, { hold: true });
   const httpPort = await freePort();
   const rtl433 = spawn('rtl_433', ['-c', '0', '-d', `rtl_tcp:127.0.0.1:${server.port}`, '-s', '250k', '-F', `http:127.0.0.1:${httpPort}`], { stdio: 'ignore' });
   const t = await createTestService({ plugins: [rtl433Plugin], log: quiet });
@@ -78,13 +104,13 @@ test('attach: the events of an rtl_433 already running with -F http become senso
     await until('the source is attached', () => source.state === 'running');
     assert.is(source.info.captureInterface, `http://127.0.0.1:${httpPort}/events`);
     server.start();
-    await until('the events arrive', () => source.numPackets >= RECORDING_MESSAGES);
-    assert.is(await sensorCount(t, source), RECORDING_MESSAGES);
+    await until('the events arrive', () => source.numPackets >= recording.messages);
+    assert.is(await sensorCount(t, source), recording.sensors);
 
     rtl433.kill('SIGTERM');
     await until('the source fails', () => source.state === 'error');
     assert.match(source.errorReason, /rtl_433 at http:\/\/127\.0\.0\.1:\d+\/events/);
-    assert.is(await sensorCount(t, source), RECORDING_MESSAGES);
+    assert.is(await sensorCount(t, source), recording.sensors);
   } finally {
     rtl433.kill('SIGKILL');
     await t.close();
@@ -104,10 +130,10 @@ test('attach to nothing: the open fails saying rtl_433 cannot be reached', async
   }
 });
 
-test('a missing rtl_433 fails the open with how to install it', async () => {
+withEachRecording('a missing rtl_433 fails the open with how to install it', async (recording) => {
   const type = createRtl433Type({ command: 'svc-no-such-rtl_433' });
   try {
-    await type.open!(parseDefinition(RECORDING), { uuid: 'U', log: quiet, message: () => {} });
+    await type.open!(parseDefinition(recording.path), { uuid: 'U', log: quiet, message: () => {} });
     assert.unreachable('opened');
   } catch (error) {
     assert.is((error as Error).message, "rtl_433 is not installed: 'svc-no-such-rtl_433' was not found on PATH (install the rtl-433 package, or set rtl433_command)");
@@ -126,7 +152,7 @@ test('no dongle: the real rtl_433 exits at start and the source says why', async
   }
 });
 
-test('a helper that prints garbage: each bad line is an error packet, good lines still make sensors', async () => {
+withEachRecording('a helper that prints garbage: each bad line is an error packet, good lines still make sensors', async (recording) => {
   const fake = fakeRtl433(`echo 'not json'
 echo '{"model":"Acme-TH","id":7,"temperature_F":212,"humidity":40}'
 echo '[1,2,3]'
@@ -134,7 +160,7 @@ echo '{"model":"Acme-TH","id":7,"temperature_C":21.5'
 echo '{"model":"Acme-TH","id":7,"temperature_C":21.5,"battery_ok":0}'`);
   const t = await createTestService({ plugins: [rtl433Plugin], log: quiet, config: { rtl433_command: fake.path } });
   try {
-    const source = await t.svc.datasources.add(`${RECORDING}:type=rtl433,retry=false`);
+    const source = await t.svc.datasources.add(`${recording.path}:type=rtl433,retry=false`);
     await until('every line is read', () => source.numPackets >= 5);
     assert.is(source.numErrorPackets, 3);
     const devices = (await (await t.request('/devices/views/phy-RTL433/devices.json')).json()) as Record<string, any>[];
@@ -166,7 +192,7 @@ exit 2`);
   }
 });
 
-test('bad definitions, missing recordings and config files are 400s with the reason, before rtl_433 runs; the server keeps running', async () => {
+withEachRecording('bad definitions, missing recordings and config files are 400s with the reason, before rtl_433 runs; the server keeps running', async (recording) => {
   const t = await createTestService({ plugins: [rtl433Plugin], log: quiet });
   try {
     const cases: [string, RegExp][] = [
@@ -176,8 +202,8 @@ test('bad definitions, missing recordings and config files are 400s with the rea
       ['rtl433-2:type=rtl433,volume=11', /datasource type 'rtl433' has no option 'volume'; it takes frequency, gain/],
       ['/nonexistent/recording.cu8:type=rtl433', /^no such file: \/nonexistent\/recording.cu8 \(check the rtl433 recording path\)$/],
       ['/nonexistent/recording.cu8', /^no such file: \/nonexistent\/recording.cu8 \(check the file path\)$/],
-      [`${RECORDING}:conf=/nonexistent/rtl_433.conf`, /^no such file: \/nonexistent\/rtl_433.conf \(check the rtl_433 config file path\)$/],
-      [`${RECORDING}:conf=/tmp`, /the rtl_433 config file \/tmp is a directory, not a regular file/],
+      [`${recording.path}:conf=/nonexistent/rtl_433.conf`, /^no such file: \/nonexistent\/rtl_433.conf \(check the rtl_433 config file path\)$/],
+      [`${recording.path}:conf=/tmp`, /the rtl_433 config file \/tmp is a directory, not a regular file/],
     ];
     for (const [definition, reason] of cases) {
       try {
@@ -195,14 +221,14 @@ test('bad definitions, missing recordings and config files are 400s with the rea
   }
 });
 
-test('conf= naming a file that is not an rtl_433 config (a password file) never puts its lines in messages, errors or logs', async () => {
+withEachRecording('conf= naming a file that is not an rtl_433 config (a password file) never puts its lines in messages, errors or logs', async (recording) => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-rtl433-conf-'));
   const secrets = join(dir, 'shadow');
   writeFileSync(secrets, 'root:$6$rounds=5000$secret-salt$secret-hash:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n');
   const logged: string[] = [];
   const t = await createTestService({ plugins: [rtl433Plugin], log: createLogger({ write: (line) => void logged.push(line), level: 'debug' }) });
   try {
-    const source = await t.svc.datasources.add(`${RECORDING}:conf=${secrets},retry=false`);
+    const source = await t.svc.datasources.add(`${recording.path}:conf=${secrets},retry=false`);
     await until('rtl_433 refuses the config', () => source.state === 'error');
     const messages = t.svc.messages.all().map((message) => String(message['svc.messagebus.message_string']));
     assert.ok(messages.some((message) => message.includes('Unknown keyword in the config file (the line is not shown)')), messages.join('\n'));
@@ -216,15 +242,15 @@ test('conf= naming a file that is not an rtl_433 config (a password file) never 
   }
 });
 
-test('probe: dongle names, recordings and attach= are rtl433; other files are not', async () => {
+withEachRecording('probe: dongle names, recordings and attach= are rtl433; other files are not', async (recording) => {
   const type = createRtl433Type();
   const signal = new AbortController().signal;
   const probe = (line: string) => type.probe!(parseDefinition(line), { signal });
   assert.ok(await probe('rtl433-0'));
   assert.ok(await probe('rtl433-00000001'));
-  assert.ok(await probe(RECORDING));
+  assert.ok(await probe(recording.path));
   assert.ok(await probe('upstairs:attach=10.0.0.5:8433'));
-  assert.not.ok(await probe(testDataPath('rtl433', 'make-reference.sh')));
+  assert.not.ok(await probe(recording.reference));
   assert.not.ok(await probe('/nonexistent/recording.cu8'));
   assert.not.ok(await probe('wlan0'));
 });

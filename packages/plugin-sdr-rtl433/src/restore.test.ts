@@ -1,20 +1,22 @@
 /**
  * rtl_433 sensors across a restart and through a log replay, with the real `rtl_433` decoding
- * every recording of the test data: the sensors (readings, their histories, switches, the last
- * message) come back exactly as they were served at start, from the state snapshot beside the
- * svcdb log and from the log's `devices` table alone, and again from its `data` rows when the
- * log is replayed by a `kismetdb` source.
+ * recordings: the sensors (readings, their histories, switches, the last message) come back
+ * exactly as they were served at start, from the state snapshot beside the svcdb log and from
+ * the log's `devices` table alone, and again from its `data` rows when the log is replayed by a
+ * `kismetdb` source. Once with every shared real recording (when the real data is there), once
+ * with svc's own synthetic recording, which has a sensor of every class.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createLogger } from '@svc/core';
-import { createTestService, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
+import { createTestService, projectDataPath, realDataFiles, realDataPath, realDataTest, waitUntil, type TestService } from '@svc/core/testing';
 import rtl433Plugin, { RTL433_PHY_NAME } from './index.js';
+import { SYNTHETIC_RECORDING, SYNTHETIC_REFERENCE } from './synthetic/synthetic-data.js';
+import { messagesBySensor, readRtl433Lines } from './testing/rtl433-reference.js';
 
-const recordings = readdirSync(testDataPath('rtl433')).filter((name) => name.endsWith('.cu8'));
 const quiet = createLogger({ write: () => {} });
 
 /** The sensors' records, keyed by device key, without the fields that move with the clock. */
@@ -27,7 +29,17 @@ async function sensors(t: TestService, timeFields = true): Promise<Record<string
   return Object.fromEntries(records.map((record) => [record['svc.device.base.key'], JSON.parse(JSON.stringify(record, (key, value) => (drop.has(key) ? undefined : value)))]));
 }
 
-test('every recording: sensors survive a restart and a replay of the log', async () => {
+/** The sensor classes (sub-records of `rtl433.device` besides the common part) some sensor in `records` has. */
+function classesOf(records: Record<string, unknown>): Set<string> {
+  return new Set(Object.values(records).flatMap((record) => Object.keys((record as Record<string, Record<string, unknown>>)['rtl433.device'] ?? {})));
+}
+
+/**
+ * Replays `recordings` (paths) with logging on, checks what was tracked with `check`, then
+ * restarts from the snapshot and from the log alone and replays the log: the sensors must come
+ * back as they were.
+ */
+async function restoreRoundTrip(recordings: readonly string[], check: (before: Record<string, unknown>) => void): Promise<void> {
   const configDir = mkdtempSync(join(tmpdir(), 'svc-rtl433-restore-'));
   const first = await createTestService({ plugins: [rtl433Plugin], log: quiet, configDir, config: { enable_logging: 'true' } });
   let before: Record<string, unknown>;
@@ -35,16 +47,14 @@ test('every recording: sensors survive a restart and a replay of the log', async
     await first.svc.start();
     const ended: string[] = [];
     first.svc.events.subscribe('DATASOURCE_ENDED', (_topic, record) => void ended.push(String((record as Record<string, unknown>)['svc.datasource.name'])));
-    for (const name of recordings) await first.svc.datasources.add(`${testDataPath('rtl433', name)}:type=rtl433,name=${name}`);
+    for (const path of recordings) await first.svc.datasources.add(`${path}:type=rtl433,name=${basename(path)}`);
     await waitUntil('every recording decoded', () => ended.length === recordings.length, { timeoutMs: 60_000 });
     before = await sensors(first);
     await first.svc.stop();
   } finally {
     await first.close();
   }
-  assert.ok(Object.keys(before).length >= 20, `${Object.keys(before).length} sensors`);
-  const classes = new Set(Object.values(before).flatMap((record) => Object.keys((record as Record<string, Record<string, unknown>>)['rtl433.device'] ?? {})));
-  for (const part of ['rtl433.device.thermometer', 'rtl433.device.weatherstation']) assert.ok(classes.has(part), `some sensor has ${part}`);
+  check(before);
 
   // Restarted from the state snapshot beside the log, then (snapshot removed) from the log alone.
   const logs = join(configDir, 'logs');
@@ -74,11 +84,32 @@ test('every recording: sensors survive a restart and a replay of the log', async
     await replayed.close();
     rmSync(configDir, { recursive: true, force: true });
   }
-});
+}
 
 async function sensorsWithoutTimes(records: Record<string, unknown>): Promise<Record<string, unknown>> {
   const drop = new Set(['svc.device.base.seenby', 'svc.device.packets_rrd']);
   return JSON.parse(JSON.stringify(records, (key, value) => (drop.has(key) ? undefined : value)));
 }
+
+const realRecordings = realDataFiles('rtl433', /\.cu8$/).map((name) => `rtl433/${name}`);
+realDataTest(test, 'every recording: sensors survive a restart and a replay of the log', realRecordings, () =>
+  restoreRoundTrip(
+    realRecordings.map((path) => realDataPath(path)),
+    (before) => {
+      assert.ok(Object.keys(before).length >= 20, `${Object.keys(before).length} sensors`);
+      const classes = classesOf(before);
+      for (const part of ['rtl433.device.thermometer', 'rtl433.device.weatherstation']) assert.ok(classes.has(part), `some sensor has ${part}`);
+    },
+  ),
+);
+
+test("svc's synthetic recording: sensors of every class (thermometer, weather station, lightning, tyre pressure, switches) survive a restart and a replay of the log", () =>
+  restoreRoundTrip([projectDataPath('rtl433', SYNTHETIC_RECORDING)], (before) => {
+    assert.is(Object.keys(before).length, messagesBySensor(readRtl433Lines(projectDataPath('rtl433', SYNTHETIC_REFERENCE))).size, 'one device per sensor rtl_433 decoded');
+    const classes = classesOf(before);
+    for (const part of ['rtl433.device.thermometer', 'rtl433.device.weatherstation', 'rtl433.device.lightningsensor', 'rtl433.device.tpms', 'rtl433.device.switch']) {
+      assert.ok(classes.has(part), `some sensor has ${part}`);
+    }
+  }));
 
 test.run();
