@@ -2,19 +2,24 @@
  * The `mqtt` datasource against a real Mosquitto, fed by the real `mosquitto_pub`: serialjson
  * device reports create devices; rtl_433 events (the real `rtl_433`'s JSON for a recording,
  * which is what its `-F mqtt` output publishes on `rtl_433/<host>/events`) create the sensors
- * of the recording's reference; garbage is an error packet; a broker that goes away puts the
- * source in error, and it reopens when the broker is back. Definitions are checked and fuzzed.
+ * of the recording's reference, for a shared real recording (when the real data is there) and
+ * for svc's synthetic one; the real rtl_433 publishing itself (`-F mqtt`, live from the
+ * synthetic recording) does the same, and svc's generated events of every sensor class are
+ * taken; garbage is an error packet; a broker that goes away puts the source in error, and it
+ * reopens when the broker is back. Definitions are checked and fuzzed.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createLogger, isSvcError, parseDefinition, type Datasource } from '@svc/core';
-import { createTestService, mutateText, seededRandom, testDataPath, waitUntil, type TestService } from '@svc/core/testing';
+import { createTestService, mutateText, projectDataPath, realDataPath, realDataTest, seededRandom, waitUntil, type TestService } from '@svc/core/testing';
 import rtl433Plugin, { type Rtl433Sensor } from '@svc/plugin-sdr-rtl433';
+import { SYNTHETIC_EVENTS, SYNTHETIC_GROUND_TRUTH, SYNTHETIC_RECORDING, SYNTHETIC_REFERENCE } from '@svc/plugin-sdr-rtl433/synthetic';
+import { expectedReadings, messagesBySensor, readPath, readRtl433Lines, startRtlTcpServer, type ReferenceMessage } from '@svc/plugin-sdr-rtl433/testing';
 import serialPlugin from '@svc/plugin-serial';
 import mqttPlugin from '../index.js';
-import { publish, startMosquitto, type TestBroker } from '../testing/index.js';
+import { publish, startMosquitto, subscribe, type TestBroker } from '../testing/index.js';
 import { readMqttSourceOptions, validTopicFilter } from './mqtt-datasource.js';
 
 type Json = Record<string, any>;
@@ -48,28 +53,68 @@ test('a serialjson device report published with mosquitto_pub creates the device
   assert.ok(record['svc.device.base.seenby'].some((seen: Json) => seen['svc.common.seenby.uuid'] === source.uuid), 'seen by the mqtt source');
 });
 
-test('rtl_433 events for a recording create the sensors of its reference, with their readings', async () => {
-  const recording = testDataPath('rtl433', 'xc0348__01__gfile002.cu8');
-  const reference = readFileSync(testDataPath('rtl433', 'xc0348__01__gfile002.rtl433.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Json);
+/** Checks that svc tracks each sensor of `messages` with the readings of its last message, in svc's units, and keeps that message. */
+async function assertSensorsOf(messages: readonly ReferenceMessage[]): Promise<void> {
+  for (const [key, sensorMessages] of messagesBySensor(messages)) {
+    const last = sensorMessages.at(-1)!;
+    const sensor = [...t.svc.devices.devices()].find((device) => {
+      const common = (device.components as { rtl433?: Rtl433Sensor }).rtl433;
+      return common !== undefined && common.model === last.model && common.id === String(last.id);
+    });
+    assert.ok(sensor, `${key} is tracked`);
+    const record = (await (await t.request(`/devices/by-key/${sensor.key}/device.json`)).json()) as Json;
+    for (const [path, value] of Object.entries(expectedReadings(last))) assert.is(readPath(record['rtl433.device'], path), value, `${key}: ${path}`);
+  }
+}
+
+/** Runs the real rtl_433 on `recording`, publishes its events with mosquitto_pub, and checks they make the sensors of `reference`. */
+async function rtl433EventsMakeSensors(recording: string, reference: readonly ReferenceMessage[]): Promise<void> {
   const run = spawnSync('rtl_433', ['-c', '0', '-F', 'json', '-r', recording], { encoding: 'utf8', timeout: 20_000 });
   const events = run.stdout.split('\n').filter((line) => line.startsWith('{'));
   assert.is(events.length, reference.length, 'rtl_433 decodes the recording as its reference says');
   const before = source.numPackets;
   for (const event of events) publish(broker, 'sensors/rtl_433/pi/events', event);
   await waitUntil('the events are taken', () => source.numPackets === before + events.length);
-  for (const message of reference) {
-    const sensor = [...t.svc.devices.devices()].find((device) => {
-      const common = (device.components as { rtl433?: Rtl433Sensor }).rtl433;
-      return common !== undefined && common.model === message.model && common.id === String(message.id);
-    });
-    assert.ok(sensor, `${message.model} ${message.id} is tracked`);
-    const record = (await (await t.request(`/devices/by-key/${sensor.key}/device.json`)).json()) as Json;
-    const weather = record['rtl433.device']['rtl433.device.weatherstation'];
-    assert.is(record['rtl433.device']['rtl433.device.thermometer']['rtl433.device.temperature'], message.temperature_C);
-    assert.is(record['rtl433.device']['rtl433.device.thermometer']['rtl433.device.humidity'], message.humidity);
-    assert.is(weather['rtl433.device.weatherstation.wind_speed'], message.wind_avg_km_h);
-    assert.is(weather['rtl433.device.weatherstation.rain'], message.rain_mm);
+  await assertSensorsOf(reference);
+}
+
+const XC0348 = ['rtl433/xc0348__01__gfile002.cu8', 'rtl433/xc0348__01__gfile002.rtl433.jsonl'] as const;
+realDataTest(test, 'rtl_433 events for a recording create the sensors of its reference, with their readings', XC0348, () =>
+  rtl433EventsMakeSensors(realDataPath(XC0348[0]), readRtl433Lines(realDataPath(XC0348[1]))),
+);
+
+test("rtl_433 events for svc's synthetic recording (every sensor class) create the sensors of its reference, with their readings", () =>
+  rtl433EventsMakeSensors(projectDataPath('rtl433', SYNTHETIC_RECORDING), readRtl433Lines(projectDataPath('rtl433', SYNTHETIC_REFERENCE))));
+
+test("the real rtl_433 publishing with -F mqtt (live from svc's synthetic recording through rtl_tcp): its events are the generator's ground truth, byte for byte as the generator prints them, and make the recording's sensors", async () => {
+  const truth = readFileSync(projectDataPath('rtl433', SYNTHETIC_GROUND_TRUTH), 'utf8').trimEnd().split('\n');
+  const topic = 'sensors/rtl_433/live/events';
+  const server = await startRtlTcpServer(projectDataPath('rtl433', SYNTHETIC_RECORDING), { hold: true });
+  const events = await subscribe(broker, [topic]);
+  const before = source.numPackets;
+  const rtl433 = spawn('rtl_433', ['-c', '0', '-d', `rtl_tcp:127.0.0.1:${server.port}`, '-s', '250k', '-F', `mqtt://127.0.0.1:${broker.port},retain=0,events=${topic}`], { stdio: 'ignore' });
+  try {
+    await waitUntil('rtl_433 is connected to the broker', () => / as rtl_433/.test(broker.log()), { timeoutMs: 20_000, detail: () => broker.log() });
+    server.start();
+    await waitUntil('every event is published and taken', () => events.messages.length >= truth.length && source.numPackets >= before + truth.length, { timeoutMs: 30_000 });
+    assert.equal(events.messages.map((message) => message.payload.replace(/^\{"time":"[^"]*",/, '{')), truth);
+    assert.is(source.numPackets, before + truth.length);
+    await assertSensorsOf(truth.map((line) => JSON.parse(line) as ReferenceMessage));
+  } finally {
+    rtl433.kill('SIGKILL');
+    await events.stop();
+    await server.close();
   }
+});
+
+test("svc's generated events of every sensor class, published with mosquitto_pub, make their sensors with the readings of each one's last event", async () => {
+  const lines = readFileSync(projectDataPath('rtl433', SYNTHETIC_EVENTS), 'utf8').trimEnd().split('\n');
+  const before = source.numPackets;
+  const errors = source.numErrorPackets;
+  for (const line of lines) publish(broker, 'sensors/rtl_433/fleet/events', line);
+  await waitUntil('the events are taken', () => source.numPackets === before + lines.length, { timeoutMs: 30_000 });
+  assert.is(source.numErrorPackets, errors);
+  await assertSensorsOf(lines.map((line) => JSON.parse(line) as ReferenceMessage));
 });
 
 test('a message that is not a report is an error packet, reported once', async () => {
