@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { testDataPath, waitUntil } from '@svc/core/testing';
+import { projectDataPath, realDataPath, realDataTest, testDataPath, waitUntil } from '@svc/core/testing';
+import { SYNTHETIC_RECORDING } from '@svc/plugin-sdr-rtl433/synthetic';
 import { basicAuth, startSvc } from './svc-process.js';
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url));
@@ -130,8 +131,8 @@ test('svc start -c with a bad definition exits 2 with the reason, as a bad confi
   }
 });
 
-test('--debug and log_level=debug add the debug log (rtl_433\'s banner); without them it is left out; a bad level stops svc', async () => {
-  const recording = testDataPath('rtl433', 'nexus__01__gfile001.cu8');
+/** Replays `recording` with and without the debug log; a bad log level stops svc. */
+async function debugLogShowsBanner(recording: string): Promise<void> {
   const banner = /DEBUG rtl_433: rtl_433 version/;
   const runWith = async (args: string[]) => {
     const svc = await startSvc({ args: ['-c', `${recording}:name=r`, ...args] });
@@ -151,7 +152,12 @@ test('--debug and log_level=debug add the debug log (rtl_433\'s banner); without
   const bad = run(['start', '--config', join(dir, 'bad.conf'), '--config-dir', dir, '--port', '0']);
   assert.is(bad.status, 2);
   assert.match(bad.stderr, `${join(dir, 'bad.conf')}:1: log_level must be one of debug, info, warn, error, got 'chatty'`);
-});
+}
+
+const NEXUS = 'rtl433/nexus__01__gfile001.cu8';
+realDataTest(test, "--debug and log_level=debug add the debug log (rtl_433's banner); without them it is left out; a bad level stops svc", [NEXUS], () => debugLogShowsBanner(realDataPath(NEXUS)));
+test("--debug and log_level=debug add the debug log (rtl_433's banner); without them it is left out; a bad level stops svc (svc's synthetic recording)", () =>
+  debugLogShowsBanner(projectDataPath('rtl433', SYNTHETIC_RECORDING)));
 
 test('a port in use is a clear error, not a stack trace', async () => {
   const svc = await startSvc({ args: ['--user', 'a', '--password', 'b'] });

@@ -1,56 +1,90 @@
 /**
  * rtl_433 end to end: `svc start -c <recording>:type=rtl433` as a real process runs the real
- * `rtl_433 -r` on a shared recording through the first-party rtl433 plugin, and a client finds
- * the sensors in the REST views, as rtl_433's own output for that recording lists them.
+ * `rtl_433 -r` on a recording through the first-party rtl433 plugin, and a client finds the
+ * sensors in the REST views, as rtl_433's own output for that recording lists them. Once on a
+ * shared real recording (when the real data is there), once on svc's synthetic recording, which
+ * has a sensor of every class, so every per-class view has members.
  */
-import { test } from 'uvu';
+import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
-import { testDataPath } from '@svc/core/testing';
+import { hasRealData, projectDataPath, realDataPath, realDataTest } from '@svc/core/testing';
+import { SYNTHETIC_RECORDING, SYNTHETIC_REFERENCE } from '@svc/plugin-sdr-rtl433/synthetic';
+import { expectedReadings, messagesBySensor, readRtl433Lines, sensorKey, type ReferenceMessage } from '@svc/plugin-sdr-rtl433/testing';
 import { adminGet, startSvc, waitForFirstSource, type SvcProcess } from './svc-process.js';
 
-const recording = testDataPath('rtl433', 'ambient_weather__01__f007th.cu8');
-const reference = readFileSync(recording.replace(/\.cu8$/, '.rtl433.jsonl'), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as Record<string, any>);
+/** Each per-class view and the sub-record of `rtl433.device` that puts a sensor in it. */
+const CLASS_VIEWS = {
+  'rtl433-thermometers': 'rtl433.device.thermometer',
+  'rtl433-weatherstations': 'rtl433.device.weatherstation',
+  'rtl433-tpms': 'rtl433.device.tpms',
+  'rtl433-lightning': 'rtl433.device.lightningsensor',
+  'rtl433-switches': 'rtl433.device.switch',
+} as const;
 
-let svc: SvcProcess;
-let get: (path: string) => Promise<any>;
+/**
+ * The suite on one recording and its reference; `register` registers its tests (a real-data
+ * test when the recording is in the real data) and `available` says whether to start svc.
+ */
+function rtl433Suite(name: string, recording: string, referencePath: string, register: (test: Test, name: string, fn: () => Promise<void>) => void, available: () => boolean): void {
+  const test = suite(name);
+  let svc: SvcProcess | undefined;
+  let get: (path: string) => Promise<any>;
+  let reference: ReferenceMessage[];
 
-test.before(async () => {
-  svc = await startSvc({ args: ['-c', `${recording}:type=rtl433,name=attic`] });
-  get = adminGet(svc);
-  await waitForFirstSource(svc, reference.length);
-});
-test.after(async () => {
-  await svc.stop();
-});
+  test.before(async () => {
+    if (!available()) return;
+    reference = readRtl433Lines(referencePath);
+    svc = await startSvc({ args: ['-c', `${recording}:type=rtl433,name=attic`] });
+    get = adminGet(svc);
+    await waitForFirstSource(svc, reference.length);
+  });
+  test.after(async () => {
+    await svc?.stop();
+  });
 
-test('the source is an rtl433 replay; types.json lists the type', async () => {
-  const [source] = await get('/datasource/all_sources.json');
-  assert.is(source['svc.datasource.type_driver']['svc.datasource.driver.type'], 'rtl433');
-  assert.is(source['svc.datasource.name'], 'attic');
-  const types = await get('/datasource/types.json');
-  assert.ok(types.some((type: any) => type['svc.datasource.driver.type'] === 'rtl433'));
-});
+  register(test, 'the source is an rtl433 replay; types.json lists the type', async () => {
+    const [source] = await get('/datasource/all_sources.json');
+    assert.is(source['svc.datasource.type_driver']['svc.datasource.driver.type'], 'rtl433');
+    assert.is(source['svc.datasource.name'], 'attic');
+    const types = await get('/datasource/types.json');
+    assert.ok(types.some((type: any) => type['svc.datasource.driver.type'] === 'rtl433'));
+  });
 
-test("phy-RTL433 and rtl433-thermometers list rtl_433's sensors with their model, id and temperature in Celsius", async () => {
-  const views = await get('/devices/views/all_views.json');
-  for (const id of ['phy-RTL433', 'rtl433-thermometers', 'rtl433-weatherstations', 'rtl433-tpms']) {
-    assert.ok(views.some((view: any) => view['svc.devices.view.id'] === id), id);
-  }
-  const sensors = await get('/devices/views/rtl433-thermometers/devices.json');
-  const expected = reference.map((message) => `${message.model}/${message.id}`).sort();
-  const common = (device: any) => device['rtl433.device']['rtl433.device.common'];
-  assert.equal(sensors.map((device: any) => `${common(device)['rtl433.device.model']}/${common(device)['rtl433.device.id']}`).sort(), expected);
-  for (const device of sensors) {
-    const message = reference.find((entry) => String(entry.id) === common(device)['rtl433.device.id'])!;
-    assert.is(device['svc.device.base.type'], 'Sensor');
-    assert.is(device['svc.device.base.name'], message.model);
-    const celsius = device['rtl433.device']['rtl433.device.thermometer']['rtl433.device.temperature'];
-    assert.ok(Math.abs(celsius - ((message.temperature_F - 32) * 5) / 9) < 1e-3, `${celsius} °C for ${message.temperature_F} °F`);
-  }
-  assert.equal(await get('/devices/views/phy-RTL433/devices.json').then((all: any[]) => all.length), reference.length);
-});
-test.run();
+  register(test, "phy-RTL433 and rtl433-thermometers list rtl_433's sensors with their model, id and temperature in Celsius; each per-class view lists the sensors of its class with their readings", async () => {
+    const views = await get('/devices/views/all_views.json');
+    for (const id of ['phy-RTL433', ...Object.keys(CLASS_VIEWS)]) {
+      assert.ok(views.some((view: any) => view['svc.devices.view.id'] === id), id);
+    }
+    const sensors = messagesBySensor(reference);
+    const common = (device: any) => device['rtl433.device']['rtl433.device.common'];
+    const keyOf = (device: any) => sensorKey({ model: common(device)['rtl433.device.model'], id: common(device)['rtl433.device.id'] });
+    for (const [view, part] of Object.entries(CLASS_VIEWS)) {
+      const members = await get(`/devices/views/${view}/devices.json`);
+      const expected = [...sensors].filter(([, messages]) => Object.keys(expectedReadings(messages.at(-1)!)).some((path) => path.startsWith(`${part}/`)));
+      assert.equal(members.map(keyOf).sort(), expected.map(([key]) => key).sort(), view);
+      for (const device of members) {
+        const message = sensors.get(keyOf(device))!.at(-1)!;
+        assert.is(device['svc.device.base.type'], 'Sensor');
+        assert.is(device['svc.device.base.name'], message.model);
+        for (const [path, value] of Object.entries(expectedReadings(message)).filter(([path]) => path.startsWith(`${part}/`))) {
+          const actual = path.split('/').reduce<any>((record, key) => record?.[key], device['rtl433.device']);
+          if (typeof value === 'string') assert.is(actual, value, `${keyOf(device)} ${path}`);
+          else assert.ok(Math.abs(actual - value) < 1e-3, `${keyOf(device)} ${path}: ${actual} for ${value}`);
+        }
+      }
+    }
+    assert.equal(await get('/devices/views/phy-RTL433/devices.json').then((all: any[]) => all.length), sensors.size);
+  });
+
+  test.run();
+}
+
+const AMBIENT = ['rtl433/ambient_weather__01__f007th.cu8', 'rtl433/ambient_weather__01__f007th.rtl433.jsonl'];
+rtl433Suite(
+  'a shared real recording (Ambient Weather F007TH)',
+  realDataPath(AMBIENT[0]!),
+  realDataPath(AMBIENT[1]!),
+  (test, name, fn) => realDataTest(test, name, AMBIENT, fn),
+  () => hasRealData(AMBIENT),
+);
+rtl433Suite("svc's synthetic recording (every sensor class)", projectDataPath('rtl433', SYNTHETIC_RECORDING), projectDataPath('rtl433', SYNTHETIC_REFERENCE), (test, name, fn) => test(name, fn), () => true);
