@@ -12,6 +12,7 @@ import * as assert from 'uvu/assert';
 import { createLogger } from '@svc/core';
 import { createTestService, projectDataPath, realDataFiles, realDataPath, realDataTest, waitUntil, type TestService } from '@svc/core/testing';
 import rtl433Plugin, { RTL433_PHY_NAME } from './index.js';
+import { CU8_CARRIER_FREQUENCY } from './synthetic/cu8-recording.js';
 import { SYNTHETIC_GROUND_TRUTH, SYNTHETIC_RECORDING, SYNTHETIC_REFERENCE } from './synthetic/synthetic-data.js';
 import { expectedReadings, readPath } from './testing/expected-readings.js';
 import { messagesBySensor, readRtl433Lines, withoutTime, type ReferenceMessage } from './testing/rtl433-reference.js';
@@ -79,10 +80,15 @@ for (const name of realDataFiles('rtl433', /\.cu8$/)) {
   );
 }
 
-test(`${SYNTHETIC_RECORDING} (svc's own, every sensor class): the sensors svc tracks equal rtl_433's own output, which is the generator's ground truth`, async () => {
+test(`${SYNTHETIC_RECORDING} (svc's own, every sensor class): the sensors svc tracks equal rtl_433's own output, which is the generator's ground truth, heard on the recording's carrier`, async () => {
   const reference = readRtl433Lines(projectDataPath('rtl433', SYNTHETIC_REFERENCE));
   assert.equal(reference.map(withoutTime), readRtl433Lines(projectDataPath('rtl433', SYNTHETIC_GROUND_TRUTH)));
   await sensorsMatchReference(projectDataPath('rtl433', SYNTHETIC_RECORDING), SYNTHETIC_RECORDING, reference);
+  // rtl_433 -M level measures each transmission's frequency; svc keeps it in kHz.
+  for (const device of (await (await t.request(`/devices/views/phy-${RTL433_PHY_NAME}/devices.json`)).json()) as Json[]) {
+    const khz = device['svc.device.base.frequency'];
+    assert.ok(Math.abs(khz - CU8_CARRIER_FREQUENCY / 1000) < 10, `${device['svc.device.base.name']} heard at ${khz} kHz`);
+  }
 });
 
 test.run();

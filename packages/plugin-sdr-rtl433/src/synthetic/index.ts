@@ -15,7 +15,6 @@ export { nexusTh, type NexusThReading } from './protocols/nexus-th.js';
 export { schraderTpms, type SchraderReading } from './protocols/schrader-tpms.js';
 export { syntheticRtl433Events, type EventRun } from './rtl433-events.js';
 export { formatRtl433Event, type DecodedMessage, type FieldType, type MessageLayout } from './rtl433-json.js';
-export { SENSOR_FLEET, type FleetReport, type FleetSensor, type ReadingSource } from './sensor-fleet.js';
 export { SCENE_LAYOUT, SENSOR_SCENE } from './sensor-scene.js';
 export {
   EVENT_RUN,
