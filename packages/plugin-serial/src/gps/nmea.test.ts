@@ -102,6 +102,21 @@ test('positions: hemispheres, altitude, speed, GSA mode, the date from RMC or ZD
   assert.is(apply('$GPGSV,3,1,11,03,03,111,00'), undefined);
 });
 
+test('midnight: a GGA sent after midnight before the RMC with the new date is of the new day, a late one from before it of the old day', () => {
+  const position = new NmeaPosition();
+  const apply = (line: string) => {
+    const result = readNmeaSentence(line);
+    assert.ok(result.ok, line);
+    return result.ok ? position.apply(result.sentence, 1) : undefined;
+  };
+  apply('$GPRMC,235959.000,A,3454.4214,S,05611.9714,W,2.754,273.00,311224,,,A');
+  assert.is(apply('$GPGGA,000000.000,3454.4213,S,05611.9723,W,1,08,1.25,32.4,M,13.8,M,,')?.fix.time, Date.UTC(2025, 0, 1) / 1000);
+  assert.is(apply('$GPRMC,000000.000,A,3454.4213,S,05611.9723,W,2.721,273.00,010125,,,A')?.fix.time, Date.UTC(2025, 0, 1) / 1000);
+  assert.is(apply('$GPGGA,235959.500,3454.4214,S,05611.9714,W,1,08,1.25,32.2,M,13.8,M,,')?.fix.time, Date.UTC(2024, 11, 31, 23, 59, 59, 500) / 1000);
+  apply('$GPZDA,120000.00,01,01,2025,00,00');
+  assert.is(apply('$GPGGA,235959.000,3454.4214,S,05611.9714,W,1,08,1.25,32.2,M,13.8,M,,')?.fix.time, Date.UTC(2025, 0, 1, 23, 59, 59) / 1000, 'half a day after noon is the same day');
+});
+
 test('fuzz: 100,000 mutated sentences never throw, and whatever is accepted has a correct checksum', () => {
   const random = seededRandom(7);
   const lines = NMEA_RECORDINGS.flatMap((log) => readFileSync(testDataPath('serial', `${log}.raw.nmea`), 'latin1').split('\r\n')).filter(Boolean);
