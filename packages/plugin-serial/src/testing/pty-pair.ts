@@ -3,10 +3,11 @@
  * echo, reachable under stable link names, so the plugin opens one end as its device and the
  * test writes to the other what the device would send. Stopping and starting the pair again
  * under the same names is a USB unplug and replug. A pty pair buffers only a few kilobytes, so a
- * long stream goes in with `send`, which lets a reader in the same process run between pieces.
+ * long stream goes in with `send`, whose writes wait off the main thread: a reader in the same
+ * process keeps reading while they do.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, closeSync, writeSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, closeSync, write as writeAsync, writeSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,7 +19,7 @@ export interface PtyPair {
   readonly peer: string;
   /** Writes bytes to the peer end (as the device would send them); a few kilobytes at most, as nothing reads while it waits. */
   write(bytes: Buffer | string): void;
-  /** Writes a stream of any length to the peer end in uneven pieces, as a UART delivers it, letting the event loop run after each. */
+  /** Writes a stream of any length to the peer end in uneven pieces, as a UART delivers it; each piece waits for room without blocking the event loop. */
   send(bytes: Buffer): Promise<void>;
   /** Unplugs: stops socat; the links disappear. */
   unplug(): Promise<void>;
@@ -70,8 +71,13 @@ export async function openPtyPair(): Promise<PtyPair> {
     write,
     async send(bytes) {
       for (let at = 0, size = 5; at < bytes.length; at += size, size = ((size * 7) % 53) + 1) {
-        write(bytes.subarray(at, at + size));
-        await new Promise((resolve) => setImmediate(resolve));
+        let piece = bytes.subarray(at, at + size);
+        while (piece.length > 0) {
+          if (peerFd === undefined) throw new Error('the pty pair is unplugged');
+          const fd = peerFd;
+          const written = await new Promise<number>((resolve, reject) => writeAsync(fd, piece, (error, count) => (error ? reject(error) : resolve(count))));
+          piece = piece.subarray(written);
+        }
       }
     },
     unplug: stop,
