@@ -1,3 +1,3 @@
 import { packageBuild } from '../../tsup.shared.js';
 
-export default packageBuild(['src/index.ts', 'src/testing/index.ts']);
+export default packageBuild(['src/index.ts', 'src/testing/index.ts', 'src/synthetic/index.ts']);

@@ -1,21 +1,21 @@
 /**
  * The serial source framework on real pty pairs from `socat`: the plugin opens one end, the test
- * writes to the other what a device sends. Real NMEA recordings (every sentence of the gpsd
- * logs arrives as one frame), Nordic sniffer frames built byte by byte from the README's layout
+ * writes to the other what a device sends. NMEA streams (every line of the gpsd logs, real data
+ * skipped where it is not there, and of the tracks made here, noise included, arrives as one
+ * frame), Nordic sniffer frames built byte by byte from the README's layout
  * (escapes, frames split across writes, garbage between them), `serialjson` device reports and
  * raw packets into the chain, and a device unplugged and plugged back in.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
 import { createLogger, definePlugin, type OpenContext, type Packet } from '@svc/core';
-import { createTestService, testDataPath, testPhyPlugin, TEST_PHY, waitUntil } from '@svc/core/testing';
+import { createTestService, realDataTest, testPhyPlugin, TEST_PHY, waitUntil } from '@svc/core/testing';
 import serialPlugin from './index.js';
 import { LineFramer } from './framing/line-framer.js';
 import { NordicSlipFramer, slipEncode } from './framing/nordic-slip-framer.js';
 import { openSerialCapture } from './serial-capture.js';
 import { openPtyPair, type PtyPair } from './testing/pty-pair.js';
-import { NMEA_RECORDINGS } from './testing/nmea-recordings.js';
+import { NMEA_RECORDINGS, nmeaRecordingFiles, readNmeaRecording, readSvcTrack, SVC_TRACK_NAMES, type NmeaStream } from './testing/nmea-streams.js';
 
 const quiet = createLogger({ write: () => {} });
 const context = (messages: string[] = []): OpenContext => ({ uuid: 'SERIAL-UUID', log: quiet, message: (text) => messages.push(text) });
@@ -41,25 +41,29 @@ test.before.each(async () => {
 });
 test.after.each(() => pty.close());
 
+/** Writes a stream to the pty: every line arrives as one line frame, in order. */
+async function linesArriveInOrder({ bytes: raw, summary }: NmeaStream): Promise<void> {
+  const lines: string[] = [];
+  const capture = await openSerialCapture(
+    { device: pty.device, baudRate: 4800, framer: (sink) => new LineFramer(sink), decode: (frame) => void lines.push(frame.toString('latin1')) },
+    context(),
+  );
+  try {
+    await pty.send(raw);
+    await waitUntil('every sentence arrived', () => lines.length >= summary.sentences);
+    assert.is(lines.length, summary.sentences);
+    assert.equal(lines, raw.toString('latin1').split('\r\n').filter((line) => line !== ''));
+  } finally {
+    await capture.close();
+  }
+}
+
 for (const log of NMEA_RECORDINGS) {
-  test(`${log}: every NMEA sentence written to the pty arrives as one line frame, in order`, async () => {
-    const raw = readFileSync(testDataPath('serial', `${log}.raw.nmea`));
-    const summary = JSON.parse(readFileSync(testDataPath('serial', `${log}.nmea-summary.json`), 'utf8'));
-    const lines: string[] = [];
-    const capture = await openSerialCapture(
-      { device: pty.device, baudRate: 4800, framer: (sink) => new LineFramer(sink), decode: (frame) => void lines.push(frame.toString('latin1')) },
-      context(),
-    );
-    try {
-      // Written in uneven pieces, as a UART delivers them.
-      for (let at = 0, size = 7; at < raw.length; at += size, size = (size * 3) % 61 + 1) pty.write(raw.subarray(at, at + size));
-      await waitUntil('every sentence arrived', () => lines.length >= summary.sentences);
-      assert.is(lines.length, summary.sentences);
-      assert.equal(lines, raw.toString('latin1').split('\r\n').filter((line) => line !== ''));
-    } finally {
-      await capture.close();
-    }
-  });
+  realDataTest(test, `${log}: every NMEA sentence written to the pty arrives as one line frame, in order`, nmeaRecordingFiles(log), () => linesArriveInOrder(readNmeaRecording(log)));
+}
+
+for (const name of SVC_TRACK_NAMES) {
+  test(`${name} (made here): every line written to the pty, noise and damaged sentences too, arrives as one line frame, in order`, () => linesArriveInOrder(readSvcTrack(name)));
 }
 
 test('Nordic frames with escapes, split across writes, with garbage between: every frame decoded, every error counted', async () => {

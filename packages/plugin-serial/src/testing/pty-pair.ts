@@ -2,10 +2,12 @@
  * A real virtual serial cable for tests: `socat` joins two pseudo-terminals, raw and without
  * echo, reachable under stable link names, so the plugin opens one end as its device and the
  * test writes to the other what the device would send. Stopping and starting the pair again
- * under the same names is a USB unplug and replug.
+ * under the same names is a USB unplug and replug. A pty pair buffers only a few kilobytes, so a
+ * long stream goes in with `send`, whose writes wait off the main thread: a reader in the same
+ * process keeps reading while they do.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, closeSync, writeSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, closeSync, write as writeAsync, writeSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,8 +17,10 @@ export interface PtyPair {
   readonly device: string;
   /** The end the test writes to. */
   readonly peer: string;
-  /** Writes bytes to the peer end (as the device would send them). */
+  /** Writes bytes to the peer end (as the device would send them); a few kilobytes at most, as nothing reads while it waits. */
   write(bytes: Buffer | string): void;
+  /** Writes a stream of any length to the peer end in uneven pieces, as a UART delivers it; each piece waits for room without blocking the event loop. */
+  send(bytes: Buffer): Promise<void>;
   /** Unplugs: stops socat; the links disappear. */
   unplug(): Promise<void>;
   /** Plugs back in under the same names. */
@@ -55,13 +59,26 @@ export async function openPtyPair(): Promise<PtyPair> {
     await exited;
   }
 
+  function write(bytes: Buffer | string): void {
+    if (peerFd === undefined) throw new Error('the pty pair is unplugged');
+    writeSync(peerFd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
+  }
+
   await start();
   return {
     device,
     peer,
-    write(bytes) {
-      if (peerFd === undefined) throw new Error('the pty pair is unplugged');
-      writeSync(peerFd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
+    write,
+    async send(bytes) {
+      for (let at = 0, size = 5; at < bytes.length; at += size, size = ((size * 7) % 53) + 1) {
+        let piece = bytes.subarray(at, at + size);
+        while (piece.length > 0) {
+          if (peerFd === undefined) throw new Error('the pty pair is unplugged');
+          const fd = peerFd;
+          const written = await new Promise<number>((resolve, reject) => writeAsync(fd, piece, (error, count) => (error ? reject(error) : resolve(count))));
+          piece = piece.subarray(written);
+        }
+      }
     },
     unplug: stop,
     replug: start,
