@@ -182,8 +182,9 @@ export class GpsTracker {
   }
 
   async #fail(device: GpsDevice, type: GpsTypeDefinition, reason: string): Promise<void> {
-    await this.#close(device, 'error');
+    // The reason is set with the error state, so nobody reads one without the other.
     device.error = reason;
+    await this.#close(device, 'error');
     const delay = Math.min(RETRY_MAX_SECONDS, this.deps.retryDelay * 2 ** Math.min(device.failures, 10));
     device.failures++;
     this.deps.messages.post(`gps ${device.definition.name} failed: ${reason}; retrying in ${Number(delay.toFixed(1))} s`, MessageFlags.ERROR);
