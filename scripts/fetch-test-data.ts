@@ -6,11 +6,14 @@
 // pinned checksum. Lists the files only svc's shared data set
 // holds, whose tests will report themselves skipped. Exits 1 if any public file failed.
 // Usage: npm run test-data [-- --dir DIR] [--base-url URL]
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fetchRealData, type FetchOutcome } from '../packages/core/src/testing/fetch-real-data.js';
 import { realDataDir, realDataManifest } from '../packages/core/src/testing/real-data.js';
 import { tsharkSummary } from '../packages/plugin-dot11/src/reference/tshark-summary.js';
+import { rtl433Output } from '../packages/plugin-sdr-rtl433/src/reference/rtl433-output.js';
+import { gpsdLogStream } from '../packages/plugin-serial/src/reference/gpsd-log-stream.js';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, 'base-url': { type: 'string' } } });
 const directory = resolve(values.dir ?? realDataDir());
@@ -20,7 +23,11 @@ const report = await fetchRealData({
   directory,
   files,
   baseUrl: values['base-url'],
-  recipes: { 'tshark-summary': (capture) => Buffer.from(`${JSON.stringify(tsharkSummary(capture), null, 1)}\n`) },
+  recipes: {
+    'nmea-stream': (log) => gpsdLogStream(readFileSync(log)),
+    rtl_433: (recording) => rtl433Output(recording),
+    'tshark-summary': (capture) => Buffer.from(`${JSON.stringify(tsharkSummary(capture), null, 1)}\n`),
+  },
   progress: (path, outcome, detail) => {
     if (outcome !== 'present' && outcome !== 'shared-only') console.log(`  ${outcome.padEnd(10)} ${path}${detail ? `: ${detail}` : ''}`);
   },

@@ -1,12 +1,11 @@
 /**
  * Gets the real test data a checkout needs (`npm run test-data`): every pinned file with a public
  * source is downloaded from its repository at the pinned commit, the files derived from those by
- * a fixed recipe are made here, and each is kept only if its checksum is the one
- * `test-data/real-data.json` pins. Files made for svc's tests inside its shared data set (the
+ * a fixed recipe (the PHY plugins' reference makers, handed in by name) are made here, and each
+ * is kept only if its checksum is the one `test-data/real-data.json` pins. Files made for svc's tests inside its shared data set (the
  * Kismet and tshark references, the WIDS captures, Kismet's logs) have no public source; they
  * are listed so the user knows which tests will report themselves skipped.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pinnedMismatch, type RealDataFile } from './real-data.js';
@@ -30,8 +29,8 @@ export interface FetchOptions {
   readonly files: Readonly<Record<string, RealDataFile>>;
   /** Base URL files are fetched under as `<base>/<owner>/<repo>/raw/<commit>/<path>` (default https://github.com). */
   readonly baseUrl?: string;
-  /** Recipes beyond the built-in `nmea-stream` and `rtl_433` (a PHY plugin's reference maker), by name. */
-  readonly recipes?: Readonly<Record<string, DerivationRecipe>>;
+  /** The recipes derived files name (a PHY plugin's reference maker), by name. */
+  readonly recipes: Readonly<Record<string, DerivationRecipe>>;
   /** Called as each file is settled. */
   readonly progress?: (path: string, outcome: FetchOutcome, detail?: string) => void;
 }
@@ -44,27 +43,10 @@ function writeWhole(path: string, bytes: Uint8Array): void {
   renameSync(`${path}.part`, path);
 }
 
-/** A gpsd test log as the byte stream a serial GPS sends: gpsd's `#` comment lines and blank lines dropped, CRLF line ends. */
-export function nmeaStream(log: Uint8Array): Buffer {
-  const lines = Buffer.from(log).toString('latin1').split(/\r?\n/).filter((line) => line !== '' && !line.startsWith('#'));
-  return Buffer.from(lines.map((line) => `${line}\r\n`).join(''), 'latin1');
-}
-
-/** The recipes every checkout has: gpsd logs as serial streams, and rtl_433's output for a recording. */
-export const BUILT_IN_RECIPES: Readonly<Record<string, DerivationRecipe>> = {
-  'nmea-stream': (source) => nmeaStream(readFileSync(source)),
-  rtl_433: (source) => {
-    const run = spawnSync('rtl_433', ['-c', '0', '-F', 'json', '-r', `cu8:${source}`], { maxBuffer: 64 << 20, timeout: 120_000 });
-    if (run.error) throw new Error(`cannot run rtl_433 (${run.error.message}); install the rtl-433 package`);
-    if (run.status !== 0) throw new Error(`rtl_433 exited with ${run.status}: ${run.stderr.toString().trim().split('\n').pop()}`);
-    return run.stdout;
-  },
-};
-
 /** Runs the named recipe over `source`. */
 function derive(recipe: string, source: string, recipes: Readonly<Record<string, DerivationRecipe>>): Uint8Array {
   const make = recipes[recipe];
-  if (!make) throw new Error(`no recipe ${recipe} here (the fetch script brings the PHY plugins' recipes)`);
+  if (!make) throw new Error(`no recipe ${recipe} was given`);
   if (!existsSync(source)) throw new Error(`its source ${source} is missing`);
   return make(source);
 }
@@ -87,7 +69,7 @@ export async function fetchRealData(options: FetchOptions): Promise<FetchReport>
   };
   const entries = Object.entries(options.files);
   const base = (options.baseUrl ?? 'https://github.com').replace(/\/$/, '');
-  const recipes = { ...BUILT_IN_RECIPES, ...options.recipes };
+  const recipes = options.recipes;
   // Public files first: derived ones are made from them.
   const order = (file: RealDataFile) => ({ public: 0, derived: 1, shared: 2 })[file.origin.kind];
   for (const [path, file] of entries.sort(([, a], [, b]) => order(a) - order(b))) {

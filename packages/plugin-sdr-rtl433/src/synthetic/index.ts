@@ -19,10 +19,10 @@ export { SCENE_LAYOUT, SENSOR_SCENE } from './sensor-scene.js';
 export {
   EVENT_RUN,
   generatedFiles,
-  rtl433Output,
   SYNTHETIC_EVENTS,
   SYNTHETIC_GROUND_TRUTH,
   SYNTHETIC_RECORDING,
   SYNTHETIC_REFERENCE,
 } from './synthetic-data.js';
 export type { Transmission } from './transmission.js';
+export { rtl433Output } from '../reference/rtl433-output.js';

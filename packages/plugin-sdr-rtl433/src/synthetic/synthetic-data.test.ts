@@ -18,7 +18,8 @@ import { schraderTpms } from './protocols/schrader-tpms.js';
 import { syntheticRtl433Events } from './rtl433-events.js';
 import { formatRtl433Event } from './rtl433-json.js';
 import { SENSOR_FLEET } from './sensor-fleet.js';
-import { EVENT_RUN, generatedFiles, rtl433Output, SYNTHETIC_EVENTS, SYNTHETIC_GROUND_TRUTH, SYNTHETIC_RECORDING, SYNTHETIC_REFERENCE } from './synthetic-data.js';
+import { rtl433Output } from '../reference/rtl433-output.js';
+import { EVENT_RUN, generatedFiles, SYNTHETIC_EVENTS, SYNTHETIC_GROUND_TRUTH, SYNTHETIC_RECORDING, SYNTHETIC_REFERENCE } from './synthetic-data.js';
 
 const kept = (name: string) => projectDataPath('rtl433', name);
 

@@ -4,7 +4,6 @@
  * generated events, and the real rtl_433's output on the recording. The first three are this
  * generator's output and are made here byte for byte; the last is made by running rtl_433.
  */
-import { spawnSync } from 'node:child_process';
 import { renderCu8 } from './cu8-recording.js';
 import { syntheticRtl433Events, type EventRun } from './rtl433-events.js';
 import { formatRtl433Event } from './rtl433-json.js';
@@ -30,12 +29,4 @@ export function generatedFiles(): Record<string, Buffer> {
     [SYNTHETIC_GROUND_TRUTH]: lines(SENSOR_SCENE.map(({ message, layout }) => formatRtl433Event(message, layout))),
     [SYNTHETIC_EVENTS]: lines(syntheticRtl433Events(EVENT_RUN)),
   };
-}
-
-/** What the real rtl_433 prints for a `.cu8` recording, run as rtl_433's own tests run it (no config file, every default decoder). */
-export function rtl433Output(recording: string, command = 'rtl_433'): Buffer {
-  const run = spawnSync(command, ['-c', '0', '-F', 'json', '-r', `cu8:${recording}`], { maxBuffer: 16 << 20, timeout: 120_000 });
-  if (run.error) throw new Error(`cannot run ${command} (${run.error.message}); install the rtl-433 package`);
-  if (run.status !== 0) throw new Error(`${command} exited with ${run.status}: ${run.stderr.toString().trim().split('\n').pop()}`);
-  return run.stdout;
 }
