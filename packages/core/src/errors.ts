@@ -26,6 +26,7 @@ export const ErrorCodes = {
   CLIENT_GONE: 'SVC_ERR_CLIENT_GONE',
   TOO_MANY_SUBSCRIPTIONS: 'SVC_ERR_TOO_MANY_SUBSCRIPTIONS',
   TOO_MANY_SOURCES: 'SVC_ERR_TOO_MANY_SOURCES',
+  TOO_MANY_DUMPS: 'SVC_ERR_TOO_MANY_DUMPS',
   LISTEN: 'SVC_ERR_LISTEN',
   CONFIG_SYNTAX: 'SVC_ERR_CONFIG_SYNTAX',
   CONFIG_VALUE: 'SVC_ERR_CONFIG_VALUE',
@@ -82,6 +83,7 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   SVC_ERR_CLIENT_GONE: 499,
   SVC_ERR_TOO_MANY_SUBSCRIPTIONS: 429,
   SVC_ERR_TOO_MANY_SOURCES: 429,
+  SVC_ERR_TOO_MANY_DUMPS: 429,
   SVC_ERR_BAD_DEFINITION: 400,
   SVC_ERR_BAD_CHANNEL: 400,
   SVC_ERR_NO_DATASOURCE_TYPE: 400,
@@ -98,14 +100,17 @@ export class SvcError extends Error {
   override readonly name = 'SvcError';
   /** HTTP status used when this error answers a request (500 when the code has none). */
   readonly status: number;
+  /** Seconds after which the request may succeed, sent as `Retry-After` (refusals of a busy server). */
+  readonly retryAfter?: number;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options?: { status?: number; cause?: unknown },
+    options?: { status?: number; cause?: unknown; retryAfter?: number },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.status = options?.status ?? defaultStatus[code] ?? 500;
+    if (options?.retryAfter !== undefined) this.retryAfter = options.retryAfter;
   }
 }
 

@@ -29,6 +29,7 @@ import type { EventTopicDefinition } from './events/event-topic.js';
 import { FieldRegistry } from './fields/field-registry.js';
 import { CONTRIBUTE_HOOKS, createHooks } from './hooks.js';
 import { createHttpApp } from './http/app.js';
+import { dumpQuota } from './http/full-dumps.js';
 import { UiModuleRegistry } from './ui/ui-module.js';
 import { uiModulesPlugin } from './ui/ui-modules-plugin.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
@@ -378,6 +379,7 @@ export async function createService(config: Config, options: CreateServiceOption
     log,
     maxBodyBytes: config.getNumber('httpd_max_body', 100_000, { min: 1024, integer: true }),
     observer: coreMetrics.httpObserver,
+    dumps: dumpQuota(config.getNumber('httpd_max_dumps', 16, { min: 1, integer: true }), config.getNumber('httpd_max_dumps_per_login', 4, { min: 1, integer: true })),
   });
   const app = withUriPrefix(unprefixedApp, uriPrefix);
 

@@ -54,6 +54,8 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   httpd_max_body: { description: 'largest request body accepted, in bytes', default: '100000' },
   monitor_subscriptions_per_socket: { description: 'device monitor subscriptions one websocket may hold', default: '32' },
   monitor_subscriptions_total: { description: 'device monitor subscriptions the server holds at most, over every websocket', default: '1024' },
+  httpd_max_dumps: { description: 'full dumps (device lists of more than 1 000 records) the server writes at once; one more is refused with a 429 and Retry-After', default: '16' },
+  httpd_max_dumps_per_login: { description: 'full dumps one login (user or API key) may have under way at once', default: '4' },
   httpd_query_budget: { description: 'seconds one device request may spend scanning (regex filters over a view) before it is stopped with a 503', default: '10' },
   message_backlog: { description: 'messages kept for /messagebus', default: '50' },
   alertbacklog: { description: 'alerts kept for /alerts', default: '50' },

@@ -13,6 +13,8 @@ import { parseFieldSpecs, simplify } from '../fields/field-spec.js';
 import type { Logger } from '../logger.js';
 import { roleAllows, type Login } from '../auth/login.js';
 import { TOKEN_NAME, type Authenticator } from '../auth/authenticator.js';
+import type { LoginQuota } from '../auth/login-quota.js';
+import { FULL_DUMP_RECORDS, holdDumpSlot } from './full-dumps.js';
 import { readRequestInput } from './request-body.js';
 import { contentTypeOf, serialize } from './serializers.js';
 import { StreamedList } from './streamed-list.js';
@@ -43,6 +45,8 @@ export interface HttpAppDependencies {
   readonly log: Logger;
   readonly maxBodyBytes: number;
   readonly observer?: HttpObserver;
+  /** Caps the full dumps written at once (full-dumps.ts); unlimited without it. */
+  readonly dumps?: LoginQuota;
 }
 
 type AppEnv = { Variables: { login: Login | undefined } };
@@ -135,7 +139,8 @@ async function answer(route: HttpRouteDefinition, format: RouteFormat, c: Contex
   if (result instanceof Response) return result;
   if (result instanceof StreamedList) {
     const list = specs.length ? new StreamedList(result.items, (item) => simplify(result.toRecord(item), specs), result.envelope) : result;
-    return c.body(list.toStream(tracked ? format : 'json', deps.fields), 200, { 'content-type': contentTypeOf(tracked ? format : 'json'), ...NO_CACHE });
+    const release = deps.dumps && list.items.length > FULL_DUMP_RECORDS ? holdDumpSlot(deps.dumps, c.get('login')) : undefined;
+    return c.body(list.toStream(tracked ? format : 'json', deps.fields, release), 200, { 'content-type': contentTypeOf(tracked ? format : 'json'), ...NO_CACHE });
   }
   if (typeof result === 'string' && !tracked) {
     return c.body(result, 200, { 'content-type': format === 'html' ? contentTypeOf('html') : contentTypeOf('txt'), ...NO_CACHE });
@@ -210,6 +215,7 @@ function errorResponse(c: Context, error: unknown, log: Logger): Response {
   if (error instanceof SvcError) {
     status = error.status;
     body = { error: error.message, code: error.code };
+    if (error.retryAfter !== undefined) c.header('retry-after', String(error.retryAfter));
     if (status >= 500) log.error(`${c.req.method} ${new URL(c.req.url).pathname}: ${error.message}`, error);
   } else {
     log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
