@@ -54,6 +54,8 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   httpd_max_body: { description: 'largest request body accepted, in bytes', default: '100000' },
   monitor_subscriptions_per_socket: { description: 'device monitor subscriptions one websocket may hold', default: '32' },
   monitor_subscriptions_total: { description: 'device monitor subscriptions the server holds at most, over every websocket', default: '1024' },
+  monitor_subscriptions_per_login: { description: 'device monitor subscriptions one login (user or API key) may hold over all its websockets', default: '256' },
+  monitor_subscriptions_admin_reserve: { description: 'of monitor_subscriptions_total, how many only admin logins may take (default 64, or a sixteenth of the total when that is less)' },
   httpd_max_dumps: { description: 'full dumps (device lists of more than 1 000 records) the server writes at once; one more is refused with a 429 and Retry-After', default: '16' },
   httpd_max_dumps_per_login: { description: 'full dumps one login (user or API key) may have under way at once', default: '4' },
   httpd_query_budget: { description: 'seconds one device request may spend scanning (regex filters over a view) before it is stopped with a 503', default: '10' },

@@ -172,14 +172,24 @@ function websocketHandler(route: WebSocketRouteDefinition, log: Logger, observer
         let open = true;
         counted = true;
         observer?.websocket(route.path, 1);
-        const raw = ws.raw as { bufferedAmount?: number; on?: (event: string, listener: () => void) => void; pause?: () => void; resume?: () => void } | undefined;
+        const raw = ws.raw as RawWebSocket | undefined;
         const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
         raw?.on?.('close', () => (open = false));
         const session: WebSocketSession = {
           send: (data) => {
             if (open && ws.readyState === 1) ws.send(data as string | Uint8Array<ArrayBuffer>);
           },
+          sendFramed: (framed) => {
+            if (!open || ws.readyState !== 1) return;
+            // ws has no call that takes ready frames; between its own whole-frame writes (no
+            // compression, nothing queued) they can go to its socket as they are.
+            const socket = raw?._socket;
+            const sender = raw?._sender;
+            if (socket && !socket.destroyed && sender?._state === 0 && sender._queue?.length === 0) socket.write(framed.frames);
+            else for (const message of framed.messages) ws.send(message);
+          },
           close: (code, reason) => ws.close(code, reason),
+          terminate: () => raw?.terminate?.(),
           get isOpen() {
             return open && ws.readyState === 1;
           },
@@ -207,6 +217,17 @@ function websocketHandler(route: WebSocketRouteDefinition, log: Logger, observer
       },
     };
   });
+}
+
+/** What the websocket route uses of a `ws` socket, internals for framed sends included. */
+interface RawWebSocket {
+  readonly bufferedAmount?: number;
+  on?(event: string, listener: () => void): void;
+  pause?(): void;
+  resume?(): void;
+  terminate?(): void;
+  readonly _socket?: { readonly destroyed: boolean; write(data: Buffer): boolean };
+  readonly _sender?: { readonly _state?: number; readonly _queue?: readonly unknown[] };
 }
 
 function errorResponse(c: Context, error: unknown, log: Logger): Response {

@@ -124,7 +124,15 @@ export function openTestCapture(definition: SourceDefinition, uuid: string): { c
       }
     }
   };
-  const timer = pps > 0 ? setInterval(() => emit(Math.max(1, Math.round(pps / 100))), 10) : undefined;
+  // Every 10 ms, the reports due since the start: a late timer (a busy server) is caught up.
+  const started = performance.now();
+  let paced = 0;
+  const pace = () => {
+    const due = Math.floor(((performance.now() - started) / 1000) * pps);
+    emit(due - paced);
+    paced = due;
+  };
+  const timer = pps > 0 ? setInterval(pace, 10) : undefined;
   if (definition.options.get('flood') === 'true') {
     void (async () => {
       while (!closed) {
