@@ -58,6 +58,8 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   monitor_subscriptions_admin_reserve: { description: 'of monitor_subscriptions_total, how many only admin logins may take (default 64, or a sixteenth of the total when that is less)' },
   httpd_max_dumps: { description: 'full dumps (device lists of more than 1 000 records) the server writes at once; one more is refused with a 429 and Retry-After', default: '16' },
   httpd_max_dumps_per_login: { description: 'full dumps one login (user or API key) may have under way at once', default: '4' },
+  httpd_max_packet_streams: { description: 'live pcapng packet streams open at once on the server (each holds at most 4 MB for a client that stops reading)', default: '32' },
+  httpd_max_packet_streams_per_login: { description: 'live pcapng packet streams one login (user or API key) may have open at once', default: '8' },
   httpd_query_budget: { description: 'seconds one device request may spend scanning (regex filters over a view) before it is stopped with a 503', default: '10' },
   message_backlog: { description: 'messages kept for /messagebus', default: '50' },
   alertbacklog: { description: 'alerts kept for /alerts', default: '50' },

@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Packet } from '../../packets/packet.js';
-import { PacketStreams } from './packet-streams.js';
+import { MAX_STREAM_BYTES, PacketStreams } from './packet-streams.js';
 
 const names = (uuid: string) => ({ name: `source-${uuid}` });
 
@@ -47,7 +47,11 @@ test('a reading client gets every accepted frame, in order, one interface per so
   const streams = new PacketStreams(names);
   const { stream, body } = streams.open({ name: 'a.pcapng', description: 'source A and B', accepts: (p) => p.sourceUuid !== 'C' });
   const reading = readAll(body);
-  for (let index = 0; index < 3000; index++) streams.packet(packet(index, index % 3 === 0 ? 'A' : index % 3 === 1 ? 'B' : 'C'));
+  // Packets come in batches, as the chain delivers them, between which the client reads.
+  for (let index = 0; index < 3000; index++) {
+    streams.packet(packet(index, index % 3 === 0 ? 'A' : index % 3 === 1 ? 'B' : 'C'));
+    if (index % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
+  }
   assert.ok(streams.close(stream.id));
   const { interfaces, packets } = walk(await reading);
   assert.is(interfaces, 2);
@@ -67,11 +71,19 @@ test('a client that stops reading: memory bounded, chunks dropped and counted, t
   const fed = 20_000;
   // 30 MB of frames, far past the 4 MB a stream may hold for its client; new sources keep
   // appearing so dropped chunks carry interface blocks.
-  for (let index = 0; index < fed; index++) streams.packet(packet(index, `S${Math.floor(index / 1000)}`));
+  let most = 0;
+  for (let index = 0; index < fed; index++) {
+    streams.packet(packet(index, `S${Math.floor(index / 1000)}`));
+    most = Math.max(most, stream.buffered);
+  }
   assert.ok(stream.droppedPackets > 0, 'chunks were dropped');
+  assert.is(streams.droppedPackets, stream.droppedPackets, 'the streams count every drop');
+  // What the response writes to the socket (a chunk) is the rest of the bound.
+  assert.ok(most + 320 * 1024 <= MAX_STREAM_BYTES, `held ${most} bytes for the client`);
+  assert.is(streams.buffered, stream.buffered);
   streams.close(stream.id);
   const file = await readAll(body);
-  assert.ok(file.length < 6 << 20, `held ${file.length} bytes for the client`);
+  assert.ok(file.length <= MAX_STREAM_BYTES, `held ${file.length} bytes for the client`);
   const { packets } = walk(file);
   assert.is(packets.length, stream.packets);
   assert.is(stream.packets + stream.droppedPackets, fed);
@@ -79,12 +91,15 @@ test('a client that stops reading: memory bounded, chunks dropped and counted, t
   assert.ok(indexes.every((value, at) => at === 0 || value > indexes[at - 1]!), 'packets keep their order');
 });
 
-test('a client that goes away ends its stream', async () => {
+test('a client that goes away ends its stream, once', async () => {
   const streams = new PacketStreams(names);
-  const { body } = streams.open({ name: 'gone.pcapng', description: 'leaves', accepts: () => true });
+  let ended = 0;
+  const { stream, body } = streams.open({ name: 'gone.pcapng', description: 'leaves', accepts: () => true, ended: () => ended++ });
   assert.ok(streams.active);
   await body.cancel();
   assert.not.ok(streams.active);
+  assert.not.ok(streams.close(stream.id), 'it is gone from the list');
+  assert.is(ended, 1);
   streams.packet(packet(1, 'A'));
 });
 

@@ -26,15 +26,23 @@ export class PcapngChunker {
   /** Interfaces declared in chunks taken before the last one. */
   #interfacesBeforeLastTake = 0;
   #interfacesAtLastTake = 0;
-  #chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  #chunk: Buffer;
   #used = 0;
   #packets = 0;
 
+  /** @param chunkBytes the buffer packets are packed into at first (it grows for a frame that does not fit). */
   constructor(
     private readonly nameOf: (sourceUuid: string) => PcapngInterfaceName,
     application: string,
+    private readonly chunkBytes = CHUNK_BYTES,
   ) {
+    this.#chunk = Buffer.allocUnsafe(chunkBytes);
     this.#append(sectionHeaderBlock(application));
+  }
+
+  /** Bytes of the buffer packets are packed into (what a chunker holds besides what it handed out). */
+  get capacity(): number {
+    return this.#chunk.length;
   }
 
   /** Packets appended so far. */
@@ -77,13 +85,17 @@ export class PcapngChunker {
   /** The bytes appended since the last call (a copy the caller owns), or undefined when none. */
   take(): Buffer | undefined {
     if (this.#used === 0) return undefined;
-    this.#interfacesBeforeLastTake = this.#interfacesAtLastTake;
-    this.#interfacesAtLastTake = this.#interfaces.size;
     // A small chunk is copied out; a full one is handed over and a fresh buffer takes its place.
     const taken = this.#used < SMALL_TAKE ? Buffer.from(this.#chunk.subarray(0, this.#used)) : this.#chunk.subarray(0, this.#used);
-    if (taken.buffer === this.#chunk.buffer) this.#chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    if (taken.buffer === this.#chunk.buffer) this.#chunk = Buffer.allocUnsafe(this.chunkBytes);
+    return this.#taken(taken);
+  }
+
+  #taken(chunk: Buffer): Buffer {
+    this.#interfacesBeforeLastTake = this.#interfacesAtLastTake;
+    this.#interfacesAtLastTake = this.#interfaces.size;
     this.#used = 0;
-    return taken;
+    return chunk;
   }
 
   /**
