@@ -112,7 +112,7 @@ export function openTestCapture(definition: SourceDefinition, uuid: string): { c
       const n = sent % devices;
       const octet = (shift: number) => ((n >> shift) & 255).toString(16).padStart(2, '0');
       const mac = `02:7E:${suffix.padStart(2, '0').slice(-2)}:${octet(16)}:${octet(8)}:${octet(0)}`;
-      backlogged = !queue.push(testPacket({ mac, name: `test-${suffix}-${n}`, channel, signal: -50, length: frameBytes || undefined }, uuid));
+      backlogged = !queue.push(testPacket({ mac, name: `test-${suffix}-${n}`, channel, signal: -50, ...(frameBytes > 0 ? { length: frameBytes } : {}) }, uuid));
       sent++;
       if (failAfter > 0 && sent >= failAfter) {
         queue.fail(new Error(`the test source failed after ${sent} packets`));
