@@ -10,6 +10,7 @@ const fields = new FieldRegistry();
 fields.register('svc.device.base.name', 'string', 'name');
 fields.register('svc.device.base.seenby', 'map[uuid,object]', 'sources that saw it');
 fields.register('svc.messagebus.timestamp', 'uint64_t', 'server time');
+fields.register('svc.messagebus.list', 'vector[object]', 'the messages');
 
 const record = (n: number) => ({ 'svc.device.base.name': `device ${n} ${'x'.repeat(n % 300)}`, 'svc.device.base.seenby': { '1': { 'a.b': n } }, other: [n, { 'c.d': null }] });
 const streamed = async (list: StreamedList<number>, format: RouteFormat) => {

@@ -10,7 +10,7 @@
 import type { FieldRegistry } from '../fields/field-registry.js';
 import type { RouteFormat } from './route-registry.js';
 import { eventLoopTurns, type TurnBudget } from '../util/turn-budget.js';
-import { prettyMembers, prettyValue, underscore, underscoreNames } from './serializers.js';
+import { descriptionLine, prettyMembers, prettyValue, underscore, underscoreNames } from './serializers.js';
 
 /** Bytes serialized per chunk handed to the socket. */
 const CHUNK_BYTES = 64 * 1024;
@@ -97,7 +97,9 @@ function listParts(format: RouteFormat, fields: FieldRegistry, envelope: ListEnv
     const indent = envelope ? '    ' : '  ';
     const list = { open: `[\n${indent}`, separator: `,\n${indent}`, close: `\n${indent.slice(2)}]`, empty: '[]', item: (record: unknown) => prettyValue(record, fields, indent) };
     if (!envelope) return { ...list, before: '', after: '\n' };
-    const head = [...prettyMembers(envelope.head, fields, '  '), `  ${JSON.stringify(envelope.listKey)}: `];
+    // The list's own member is described as every other registered field is.
+    const description = descriptionLine(envelope.listKey, fields, '  ');
+    const head = [...prettyMembers(envelope.head, fields, '  '), ...(description ? [description] : []), `  ${JSON.stringify(envelope.listKey)}: `];
     const tail = prettyMembers(envelope.tail, fields, '  ');
     return { ...list, before: `{\n${head.join(',\n')}`, after: `${tail.length ? `,\n${tail.join(',\n')}` : ''}\n}\n` };
   }

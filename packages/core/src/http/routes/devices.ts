@@ -12,6 +12,7 @@ import type { Service } from '../../service-types.js';
 import { nowSeconds, parseTimestamp } from '../../time/timestamp.js';
 import { BASE_DEVICE_FIELDS, NESTED_DEVICE_FIELDS } from '../../tracker/device-fields.js';
 import type { TrackedDevice } from '../../tracker/tracked-device.js';
+import { requireRoom } from '../../util/list-limit.js';
 import { macMatches, parseMac, parseMacMask } from '../../util/mac.js';
 import { runDeviceQuery, serveDevice, type DeviceQuery } from '../../views/device-query.js';
 import { QueryBudget } from '../../views/query-budget.js';
@@ -31,6 +32,11 @@ export const DEVICES_PLUGIN = '@svc/core:devices';
 
 /** Largest page a paging request gets. */
 export const MAX_PAGE_LENGTH = 10_000;
+
+/** Longest user name of a device, tag name and tag value a client may set. */
+export const MAX_USERNAME = 256;
+export const MAX_TAG_NAME = 128;
+export const MAX_TAG_VALUE = 1024;
 
 /** The devices plugin; `configViews` are the `view=` lines of svc.conf, already parsed. */
 export function devicesPlugin(configViews: readonly ViewDefinition[]): PluginDefinition {
@@ -94,6 +100,7 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry, monitor: ReturnTyp
   const budgetSeconds = svc.config.getNumber('httpd_query_budget', 10, { min: 0.1 });
   /** The scan budget of one request: its abort signal and `httpd_query_budget` seconds. */
   const queryBudget = (request: Request) => new QueryBudget({ signal: request.signal, seconds: budgetSeconds });
+  const tagLimit = { what: 'tags on this device', key: 'device_max_tags', max: svc.config.getNumber('device_max_tags', 32, { min: 1, integer: true }) };
   const list = (path: string, description: string, handler: (context: RouteContext) => unknown, methods: ('GET' | 'POST')[] = ['GET', 'POST']) =>
     routes.http({ methods, path, formats: TRACKED_FORMATS, role: 'readonly', description, simplify: false, handler });
 
@@ -183,6 +190,7 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry, monitor: ReturnTyp
     handler: ({ params, command }) => {
       const device = svc.devices.requireByKey(params.key!);
       const name = requireString(command, 'username');
+      if (name.length > MAX_USERNAME) throw new SvcError('SVC_ERR_BAD_REQUEST', `'username' is at most ${MAX_USERNAME} characters, not ${name.length}`);
       device.username = name === '' ? undefined : name;
       svc.deviceAnnotations.save(device);
       svc.devices.markChanged(device);
@@ -201,6 +209,9 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry, monitor: ReturnTyp
       const name = requireString(command, 'tagname');
       if (name === '') throw new SvcError('SVC_ERR_BAD_REQUEST', "'tagname' must not be empty");
       const value = optionalString(command, 'tagvalue') ?? '';
+      if (name.length > MAX_TAG_NAME) throw new SvcError('SVC_ERR_BAD_REQUEST', `'tagname' is at most ${MAX_TAG_NAME} characters, not ${name.length}`);
+      if (value.length > MAX_TAG_VALUE) throw new SvcError('SVC_ERR_BAD_REQUEST', `'tagvalue' is at most ${MAX_TAG_VALUE} characters, not ${value.length}`);
+      if (value !== '' && !device.tags?.has(name)) requireRoom(tagLimit, device.tags?.size ?? 0, 1);
       if (value === '') device.tags?.delete(name);
       else (device.tags ??= new Map()).set(name, value);
       if (device.tags?.size === 0) device.tags = undefined;

@@ -13,6 +13,11 @@ import { formatMacPrefix, macPrefixKey, parseMacPrefix, type MacPrefix } from '.
 import { DEVICE_FOUND_ALERT, DEVICE_LOST_ALERT, DevicePresence, type PresenceSettings } from '../../watchlists/device-presence.js';
 import { checkWatchName, parseWatchTypes, type WatchEntry, type WatchItem } from '../../watchlists/watchlist.js';
 import { TRACKED_FORMATS } from '../route-registry.js';
+import { StreamedList } from '../streamed-list.js';
+import { answerRecordList, type RecordListOptions } from './record-list.js';
+
+/** What a search of the entries looks in. */
+const ENTRY_LIST_OPTIONS: RecordListOptions = { summaryFields: ['svc.watchlist.entry.mac', 'svc.watchlist.entry.name', 'svc.watchlist.entry.type', 'svc.watchlist.entry.origin'] };
 
 /** Name of the built-in watchlists plugin. */
 export const WATCHLISTS_PLUGIN = '@svc/core:watchlists';
@@ -112,16 +117,18 @@ export const watchlistsPlugin = (settings: PresenceSettings) =>
         path: '/devices/alerts/mac/:type/macs',
         formats: TRACKED_FORMATS,
         role: 'readonly',
-        description: 'the MACs and ranges on the found, lost or both watchlists, as strings',
-        handler: ({ params }) => [...new Set(watchlist.entries(parseWatchTypes(params.type!)).map((entry) => formatMacPrefix(entry.prefix)))],
+        description: 'the MACs and ranges on the found, lost or both watchlists, as strings (streamed)',
+        simplify: false,
+        handler: ({ params }) => new StreamedList([...new Set(watchlist.entries(parseWatchTypes(params.type!)).map((entry) => formatMacPrefix(entry.prefix)))], (mac) => mac),
       });
       routes.http({
         methods: ['GET', 'POST'],
         path: '/devices/alerts/mac/:type/entries',
         formats: TRACKED_FORMATS,
         role: 'readonly',
-        description: 'the entries of the found, lost or both watchlists, with names, origins and last alert times',
-        handler: ({ params }) => watchlist.entries(parseWatchTypes(params.type!)).map(watchEntryRecord),
+        description: 'the entries of the found, lost or both watchlists, with names, origins and last alert times; fields, regex, datatables or page paging, search, sort',
+        simplify: false,
+        handler: (context) => answerRecordList(watchlist.entries(parseWatchTypes(context.params.type!)).map(watchEntryRecord), context, ENTRY_LIST_OPTIONS),
       });
     });
   },
