@@ -77,7 +77,7 @@ export function addPacketStreamRoutes(routes: RouteRegistry, svc: Service, strea
     formats: ['pcapng'],
     role: 'readonly',
     description: 'every captured frame, live, as one pcapng stream (one interface per datasource)',
-    handler: ({ login }) => serve({ name: 'svc-all-packets.pcapng', description: 'pcapng of all packets', accepts: () => true }, login),
+    handler: ({ login }) => serve({ name: 'svc-all-packets.pcapng', description: 'pcapng of all packets', key: 'all', accepts: () => true }, login),
   });
   routes.http({
     methods: ['GET'],
@@ -89,7 +89,7 @@ export function addPacketStreamRoutes(routes: RouteRegistry, svc: Service, strea
       const source = svc.datasources.get(params.uuid!.toUpperCase());
       if (!source) throw new SvcError('SVC_ERR_NOT_FOUND', `no datasource with UUID ${params.uuid}`);
       const uuid = source.uuid;
-      return serve({ name: `svc-datasource-${source.name}-${uuid}.pcapng`, description: `pcapng of packets for datasource ${source.name} ${uuid}`, accepts: (packet) => packet.sourceUuid === uuid }, login);
+      return serve({ name: `svc-datasource-${source.name}-${uuid}.pcapng`, description: `pcapng of packets for datasource ${source.name} ${uuid}`, key: `source:${uuid}`, accepts: (packet) => packet.sourceUuid === uuid }, login);
     },
   });
   routes.http({
@@ -104,6 +104,7 @@ export function addPacketStreamRoutes(routes: RouteRegistry, svc: Service, strea
       return serve({
         name: `svc-device-${device.key}.pcapng`,
         description: `pcapng of packets for device ${device.key}`,
+        key: `device:${device.key}`,
         accepts: (packet) => packet.device === device || (packet.destMac === mac && packet.phyName === phy.name),
       }, login);
     },

@@ -45,7 +45,7 @@ function walk(file: Buffer): { interfaces: number; packets: { interfaceId: numbe
 
 test('a reading client gets every accepted frame, in order, one interface per source', async () => {
   const streams = new PacketStreams(names);
-  const { stream, body } = streams.open({ name: 'a.pcapng', description: 'source A and B', accepts: (p) => p.sourceUuid !== 'C' });
+  const { stream, body } = streams.open({ name: 'a.pcapng', description: 'source A and B', key: 'not-c', accepts: (p) => p.sourceUuid !== 'C' });
   const reading = readAll(body);
   // Packets come in batches, as the chain delivers them, between which the client reads.
   for (let index = 0; index < 3000; index++) {
@@ -67,7 +67,7 @@ test('a reading client gets every accepted frame, in order, one interface per so
 
 test('a client that stops reading: memory bounded, chunks dropped and counted, the file stays valid', async () => {
   const streams = new PacketStreams(names);
-  const { stream, body } = streams.open({ name: 'slow.pcapng', description: 'slow client', accepts: () => true });
+  const { stream, body } = streams.open({ name: 'slow.pcapng', description: 'slow client', key: 'all', accepts: () => true });
   const fed = 20_000;
   // 30 MB of frames, far past the 4 MB a stream may hold for its client; new sources keep
   // appearing so dropped chunks carry interface blocks.
@@ -91,10 +91,38 @@ test('a client that stops reading: memory bounded, chunks dropped and counted, t
   assert.ok(indexes.every((value, at) => at === 0 || value > indexes[at - 1]!), 'packets keep their order');
 });
 
+test('readers of the same packets share the packing: a reader that stops drops and counts, a reader that joins late and one that reads on each get a valid file', async () => {
+  const streams = new PacketStreams(names);
+  const open = (name: string) => streams.open({ name, description: name, key: 'all', accepts: () => true });
+  const reader = open('reader.pcapng');
+  const stalled = open('stalled.pcapng');
+  const reading = readAll(reader.body);
+  let late: ReturnType<typeof open> | undefined;
+  let lateReading: Promise<Buffer> | undefined;
+  // 20 MB of frames in batches, the reader reading between them; new sources keep appearing.
+  for (let index = 0; index < 14_000; index++) {
+    streams.packet(packet(index, `S${Math.floor(index / 1000)}`));
+    if (index === 7000) {
+      late = open('late.pcapng');
+      lateReading = readAll(late.body);
+    }
+    if (index % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
+  }
+  for (const stream of [reader.stream, stalled.stream, late!.stream]) streams.close(stream.id);
+  const read = walk(await reading);
+  assert.is(read.packets.length, 14_000, 'the reader got every packet');
+  assert.is(reader.stream.droppedPackets, 0);
+  assert.ok(stalled.stream.droppedPackets > 0 && stalled.stream.packets + stalled.stream.droppedPackets === 14_000, 'the stalled reader dropped and counted the rest');
+  const stalledFile = walk(await readAll(stalled.body));
+  assert.is(stalledFile.packets.length, stalled.stream.packets, 'what the stalled reader got is a valid file');
+  const lateFile = walk(await lateReading!);
+  assert.ok(lateFile.packets.length >= 7000 - 1000 && lateFile.packets.at(-1)!.index === 13_999, 'the late reader got the packets from about when it came');
+});
+
 test('a client that goes away ends its stream, once', async () => {
   const streams = new PacketStreams(names);
   let ended = 0;
-  const { stream, body } = streams.open({ name: 'gone.pcapng', description: 'leaves', accepts: () => true, ended: () => ended++ });
+  const { stream, body } = streams.open({ name: 'gone.pcapng', description: 'leaves', key: 'all', accepts: () => true, ended: () => ended++ });
   assert.ok(streams.active);
   await body.cancel();
   assert.not.ok(streams.active);
