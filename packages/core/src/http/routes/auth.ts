@@ -135,17 +135,16 @@ export function authPlugin(apiKeys: ApiKeyStore, authenticator: Authenticator): 
           description: 'every API key with its role and expiry; fields, regex, datatables or page paging, search, sort',
           simplify: false,
           handler: (context) =>
-            answerRecordList(
-              apiKeys.list().map((key) => ({
+            answerRecordList(apiKeys.list(), context, {
+              summaryFields: ['svc.httpd.auth.name', 'svc.httpd.auth.role'],
+              record: (key) => ({
                 'svc.httpd.auth.name': key.name,
                 'svc.httpd.auth.role': key.role,
                 'svc.httpd.auth.created': key.created,
                 'svc.httpd.auth.expiration': key.expires,
                 ...(showTokens ? { 'svc.httpd.auth.token': key.token } : {}),
-              })),
-              context,
-              { summaryFields: ['svc.httpd.auth.name', 'svc.httpd.auth.role'] },
-            ),
+              }),
+            }),
         });
       });
     },

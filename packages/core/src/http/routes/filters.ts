@@ -84,8 +84,11 @@ function ingestFilterAnswer(filter: IngestFilter): StreamedList<FilterRule> {
   return new StreamedList(filter.rules(), filterRuleRecord, { head: ingestFilterTotals(filter), listKey: 'svc.ingestfilter.rules', tail: {} });
 }
 
-/** What a search of the rules looks in. */
-const RULE_LIST_OPTIONS: RecordListOptions = { summaryFields: ['svc.ingestfilter.rule.match', 'svc.ingestfilter.rule.kind', 'svc.ingestfilter.rule.phy', 'svc.ingestfilter.rule.action', 'svc.ingestfilter.rule.origin'] };
+/** The rules' records, and what a search of them looks in. */
+const RULE_LIST_OPTIONS: RecordListOptions<FilterRule> = {
+  summaryFields: ['svc.ingestfilter.rule.match', 'svc.ingestfilter.rule.kind', 'svc.ingestfilter.rule.phy', 'svc.ingestfilter.rule.action', 'svc.ingestfilter.rule.origin'],
+  record: filterRuleRecord,
+};
 
 /** The filter as Kismet's packet filter record: MAC, mask and OUI rules under the `any` block of their PHY. */
 function kismetFilterRecord(filter: IngestFilter): Record<string, unknown> {
@@ -131,7 +134,7 @@ export const filtersPlugin = definePlugin({
         role: 'readonly',
         description: 'the ingest filter rules with what each dropped; fields, regex, datatables or page paging, search, sort',
         simplify: false,
-        handler: (context) => answerRecordList(filter.rules().map(filterRuleRecord), context, RULE_LIST_OPTIONS),
+        handler: (context) => answerRecordList(filter.rules(), context, RULE_LIST_OPTIONS),
       });
       admin('/filters/ingest/add_rule', 'add or change an ingest filter rule: match (MAC, MAC/MASK, OUI, randomized or *), action (pass or block), phy (a PHY name, default any)', ({ command }) => {
         const [rule] = filter.add([{ phy: normalizePhy(optionalString(command, 'phy')), match: parseFilterMatch(requireString(command, 'match')), action: parseFilterAction(requireString(command, 'action')) }]);

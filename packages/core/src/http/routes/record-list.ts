@@ -20,19 +20,31 @@ import { colmapPath, pagingParams } from './paging-params.js';
 
 type PlainRecord = Readonly<Record<string, unknown>>;
 
-/** What a record list needs to know about its records. */
-export interface RecordListOptions {
+/** What a record list needs to know about its items. */
+export interface RecordListOptions<T = PlainRecord> {
   /** The field holding a record's last time (Unix seconds), for `last_time`. */
   readonly lastTimeField?: string;
   /** Fields a search looks in when the request names none. */
   readonly summaryFields: readonly string[];
+  /** Makes an item's record; without it the items are their records. */
+  readonly record?: (item: T) => PlainRecord;
 }
 
-/** Answers a list request over `records` (in their natural order) as device views do. */
-export function answerRecordList(records: readonly PlainRecord[], { command, vars }: Pick<RouteContext, 'command' | 'vars'>, options: RecordListOptions): StreamedList<PlainRecord> {
+/**
+ * Answers a list request over `items` (in their natural order) as device views do. A request
+ * for the whole list makes each record only as the stream writes it; one that filters,
+ * searches, sorts or pages makes them all first.
+ */
+export function answerRecordList<T = PlainRecord>(items: readonly T[], { command, vars }: Pick<RouteContext, 'command' | 'vars'>, options: RecordListOptions<T>): StreamedList<T> | StreamedList<PlainRecord> {
+  const record = options.record ?? ((item: T) => item as PlainRecord);
   const specs = parseFieldSpecs(command.fields);
   const filters = parseRegexFilters(command.regex);
-  let selected = records;
+  const serveOne = (one: PlainRecord) => (specs.length ? pickFields(specs, (path) => resolvePath(one, path)) : one);
+  const paging = pagingParams(command, vars);
+  const datatable = command.datatable === true || command.datatable === 'true' || command.datatable === 1;
+  if (command.last_time === undefined && filters.length === 0 && !datatable && !paging.generic) return new StreamedList(items, (item) => serveOne(record(item)));
+  const records = items.map(record);
+  let selected: readonly PlainRecord[] = records;
   const lastTime = command.last_time;
   if (lastTime !== undefined) {
     if (typeof lastTime !== 'number' || !Number.isFinite(lastTime)) throw new SvcError('SVC_ERR_BAD_REQUEST', "'last_time' must be a number");
@@ -40,12 +52,10 @@ export function answerRecordList(records: readonly PlainRecord[], { command, var
     const field = options.lastTimeField;
     if (field) selected = selected.filter((record) => Number(record[field] ?? 0) >= since);
   }
-  if (filters.length) selected = selected.filter((record) => matchesAny(filters, (name) => record[name]));
-  const serveOne = (record: PlainRecord) => (specs.length ? pickFields(specs, (path) => resolvePath(record, path)) : record);
-  const paging = pagingParams(command, vars);
+  if (filters.length) selected = selected.filter((one) => matchesAny(filters, (name) => one[name]));
   const total = records.length;
 
-  if (command.datatable === true || command.datatable === 'true' || command.datatable === 1) {
+  if (datatable) {
     const searched = search(selected, specs, options, parseSearch(paging.search));
     const sortPath = paging.orderColumn === undefined ? undefined : colmapPath(command.colmap, paging.orderColumn);
     const sorted = sortPath ? sort(searched, sortPath, paging.descending) : searched;
@@ -65,7 +75,7 @@ export function answerRecordList(records: readonly PlainRecord[], { command, var
 }
 
 /** The records with a requested (or summary) field containing the term, case-insensitively. */
-function search(records: readonly PlainRecord[], specs: readonly FieldSpec[], options: RecordListOptions, term: SearchTerm | undefined): readonly PlainRecord[] {
+function search(records: readonly PlainRecord[], specs: readonly FieldSpec[], options: Pick<RecordListOptions, 'summaryFields'>, term: SearchTerm | undefined): readonly PlainRecord[] {
   if (!term) return records;
   const paths = specs.length ? specs.map((spec) => spec.path) : options.summaryFields.map((name) => [name]);
   const values: string[] = [];

@@ -16,8 +16,11 @@ import { TRACKED_FORMATS } from '../route-registry.js';
 import { StreamedList } from '../streamed-list.js';
 import { answerRecordList, type RecordListOptions } from './record-list.js';
 
-/** What a search of the entries looks in. */
-const ENTRY_LIST_OPTIONS: RecordListOptions = { summaryFields: ['svc.watchlist.entry.mac', 'svc.watchlist.entry.name', 'svc.watchlist.entry.type', 'svc.watchlist.entry.origin'] };
+/** The entries' records, and what a search of them looks in. */
+const ENTRY_LIST_OPTIONS: RecordListOptions<WatchEntry> = {
+  summaryFields: ['svc.watchlist.entry.mac', 'svc.watchlist.entry.name', 'svc.watchlist.entry.type', 'svc.watchlist.entry.origin'],
+  record: (entry) => watchEntryRecord(entry),
+};
 
 /** Name of the built-in watchlists plugin. */
 export const WATCHLISTS_PLUGIN = '@svc/core:watchlists';
@@ -119,7 +122,12 @@ export const watchlistsPlugin = (settings: PresenceSettings) =>
         role: 'readonly',
         description: 'the MACs and ranges on the found, lost or both watchlists, as strings (streamed)',
         simplify: false,
-        handler: ({ params }) => new StreamedList([...new Set(watchlist.entries(parseWatchTypes(params.type!)).map((entry) => formatMacPrefix(entry.prefix)))], (mac) => mac),
+        handler: ({ params }) => {
+          // Kismet's list names a MAC on both lists once.
+          const entries = watchlist.entries(parseWatchTypes(params.type!));
+          const once = params.type === 'both' ? [...new Map(entries.map((entry) => [macPrefixKey(entry.prefix), entry])).values()] : entries;
+          return new StreamedList(once, (entry) => formatMacPrefix(entry.prefix));
+        },
       });
       routes.http({
         methods: ['GET', 'POST'],
@@ -128,7 +136,7 @@ export const watchlistsPlugin = (settings: PresenceSettings) =>
         role: 'readonly',
         description: 'the entries of the found, lost or both watchlists, with names, origins and last alert times; fields, regex, datatables or page paging, search, sort',
         simplify: false,
-        handler: (context) => answerRecordList(watchlist.entries(parseWatchTypes(context.params.type!)).map(watchEntryRecord), context, ENTRY_LIST_OPTIONS),
+        handler: (context) => answerRecordList(watchlist.entries(parseWatchTypes(context.params.type!)), context, ENTRY_LIST_OPTIONS),
       });
     });
   },
