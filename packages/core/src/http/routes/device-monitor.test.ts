@@ -61,9 +61,9 @@ test('* pushes every device first, then only the ones that changed, simplified b
   client.socket.close();
 });
 
-test('a device key and a MAC mask subscribe to just those devices', async () => {
+test('a device key (in any case) and a MAC mask subscribe to just those devices', async () => {
   const client = await connect();
-  client.send({ monitor: keyOf('AA:BB:CC:00:00:02'), request: 1, rate: 0.2, fields: ['svc.device.base.name'] });
+  client.send({ monitor: keyOf('AA:BB:CC:00:00:02').toLowerCase(), request: 1, rate: 0.2, fields: ['svc.device.base.name'] });
   client.send({ monitor: 'AA:BB:CC:00:00:00/FF:FF:FF:00:00:00', request: 2, rate: 0.2, fields: ['svc.device.base.name'] });
   await sleep(150);
   assert.equal(names(client.received), ['one', 'two', 'two']);
@@ -71,6 +71,10 @@ test('a device key and a MAC mask subscribe to just those devices', async () => 
   source.send({ mac: 'AA:BB:CC:00:00:01', name: 'one' });
   await sleep(400);
   assert.equal(names(client.received), ['one'], 'only the mask subscription matches device one');
+  client.received.length = 0;
+  source.send({ mac: 'AA:BB:CC:00:00:02', name: 'two' });
+  await sleep(400);
+  assert.equal(names(client.received), ['two', 'two'], 'the key subscription, given in lower case, follows its device');
   client.socket.close();
 });
 

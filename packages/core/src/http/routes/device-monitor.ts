@@ -16,7 +16,7 @@ import { SvcError } from '../../errors.js';
 import type { Login } from '../../auth/login.js';
 import type { LoginQuota } from '../../auth/login-quota.js';
 import { parseFieldSpecs } from '../../fields/field-spec.js';
-import { parseDeviceKey } from '../../tracker/device-key.js';
+import { deviceKey, parseDeviceKey } from '../../tracker/device-key.js';
 import { parseMacMask } from '../../util/mac.js';
 import type { DeviceView } from '../../views/device-views.js';
 import type { MonitorChannels, MonitorTarget } from '../monitor-channels.js';
@@ -92,7 +92,9 @@ export function deviceMonitorConnection(
         const specs = parseFieldSpecs(request.fields);
         const format = request.format === 'ekjson' ? 'ekjson' : 'json';
         if (monitor === '*') return subscribe(id, { kind: 'all' }, rate, specs, format);
-        if (parseDeviceKey(monitor)) return subscribe(id, { kind: 'key', key: monitor }, rate, specs, format);
+        const key = parseDeviceKey(monitor);
+        // A key in any case names the device whose key is upper case.
+        if (key) return subscribe(id, { kind: 'key', key: deviceKey(key.prefix, key.mac) }, rate, specs, format);
         const mask = parseMacMask(monitor);
         if (!mask) throw new SvcError('SVC_ERR_BAD_REQUEST', `monitor '${monitor}' is not a device key, MAC, MAC/mask or *`);
         subscribe(id, { kind: 'mask', mask }, rate, specs, format);
