@@ -15,20 +15,28 @@ export interface FastRead {
 
 const READERS = `
 const http = require('http');
-const requests = JSON.parse(process.argv[1]);
-Promise.all(requests.map(({ url, headers }) => new Promise((resolve) => {
+const [requests, rounds] = JSON.parse(process.argv[1]);
+const read = ({ url, headers }) => new Promise((resolve) => {
   http.get(url, { headers }, (response) => {
     let bytes = 0;
     response.on('data', (chunk) => (bytes += chunk.length));
     response.on('end', () => resolve({ status: response.statusCode, bytes, retryAfter: response.headers['retry-after'] ?? null }));
     response.on('error', () => resolve({ status: response.statusCode, bytes, retryAfter: null }));
   }).on('error', (error) => resolve({ status: 0, bytes: 0, retryAfter: String(error) }));
-}))).then((results) => process.stdout.write(JSON.stringify(results)));
+});
+(async () => {
+  const results = [];
+  for (let round = 0; round < rounds; round++) results.push(...(await Promise.all(requests.map(read))));
+  process.stdout.write(JSON.stringify(results));
+})();
 `;
 
-/** Reads every URL at once, each as fast as it comes; resolves when all have ended. */
-export function readFast(requests: readonly { url: string; headers: Record<string, string> }[]): Promise<FastRead[]> {
-  const child = spawn(process.execPath, ['-e', READERS, JSON.stringify(requests)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: undefined, FORCE_COLOR: undefined } });
+/**
+ * Reads every URL at once, each as fast as it comes, `rounds` times over (one round after the
+ * other, from the same process); resolves with every read when the last has ended.
+ */
+export function readFast(requests: readonly { url: string; headers: Record<string, string> }[], rounds = 1): Promise<FastRead[]> {
+  const child = spawn(process.execPath, ['-e', READERS, JSON.stringify([requests, rounds])], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: undefined, FORCE_COLOR: undefined } });
   let out = '';
   child.stdout.on('data', (chunk) => (out += chunk));
   return new Promise((resolve, reject) =>
