@@ -4,8 +4,9 @@
  * packet through the real chain. A real websocket client on a real listening server watches
  * them two ways: 1,000 subscriptions by device key on one connection, and one `*` subscription.
  * Prints pushes per second against the 1,000 expected, and how long after a change its push
- * arrived (median and worst). Prints figures only. The per-socket subscription limit is raised to
- * the 1,000 watched keys (its default, 32, guards a shared server against one greedy client).
+ * arrived (median and worst). Prints figures only. The per-socket and per-login subscription
+ * limits are raised to the 1,000 watched keys (their defaults, 32 and 256, guard a shared server
+ * against one greedy client).
  */
 import WebSocket from 'ws';
 import { createLogger } from '@svc/core';
@@ -20,7 +21,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const t = await createTestService({
   plugins: [testPhyPlugin],
   log: createLogger({ level: 'error' }),
-  config: { monitor_subscriptions_per_socket: String(WATCHED) },
+  config: { monitor_subscriptions_per_socket: String(WATCHED), monitor_subscriptions_per_login: String(WATCHED) },
 });
 const source = new TestSource(t.svc);
 for (let i = 0; i < DEVICES; i++) source.send({ mac: mac(i), name: `device-${i}`, signal: -40 });

@@ -26,6 +26,10 @@ export const ErrorCodes = {
   CLIENT_GONE: 'SVC_ERR_CLIENT_GONE',
   TOO_MANY_SUBSCRIPTIONS: 'SVC_ERR_TOO_MANY_SUBSCRIPTIONS',
   TOO_MANY_SOURCES: 'SVC_ERR_TOO_MANY_SOURCES',
+  TOO_MANY_DUMPS: 'SVC_ERR_TOO_MANY_DUMPS',
+  TOO_MANY_STREAMS: 'SVC_ERR_TOO_MANY_STREAMS',
+  SLOW_CLIENT: 'SVC_ERR_SLOW_CLIENT',
+  LIST_FULL: 'SVC_ERR_LIST_FULL',
   LISTEN: 'SVC_ERR_LISTEN',
   CONFIG_SYNTAX: 'SVC_ERR_CONFIG_SYNTAX',
   CONFIG_VALUE: 'SVC_ERR_CONFIG_VALUE',
@@ -55,6 +59,7 @@ export const ErrorCodes = {
   NO_GPS_TYPE: 'SVC_ERR_NO_GPS_TYPE',
   GPS_OPEN: 'SVC_ERR_GPS_OPEN',
   LOG_WRITE: 'SVC_ERR_LOG_WRITE',
+  LOG_NO_SPACE: 'SVC_ERR_LOG_NO_SPACE',
   BAD_STATE: 'SVC_ERR_BAD_STATE',
   BAD_ALERT_SINK: 'SVC_ERR_BAD_ALERT_SINK',
 } as const;
@@ -82,6 +87,10 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   SVC_ERR_CLIENT_GONE: 499,
   SVC_ERR_TOO_MANY_SUBSCRIPTIONS: 429,
   SVC_ERR_TOO_MANY_SOURCES: 429,
+  SVC_ERR_TOO_MANY_DUMPS: 429,
+  SVC_ERR_TOO_MANY_STREAMS: 429,
+  SVC_ERR_LIST_FULL: 400,
+  SVC_ERR_LOG_NO_SPACE: 507,
   SVC_ERR_BAD_DEFINITION: 400,
   SVC_ERR_BAD_CHANNEL: 400,
   SVC_ERR_NO_DATASOURCE_TYPE: 400,
@@ -98,14 +107,17 @@ export class SvcError extends Error {
   override readonly name = 'SvcError';
   /** HTTP status used when this error answers a request (500 when the code has none). */
   readonly status: number;
+  /** Seconds after which the request may succeed, sent as `Retry-After` (refusals of a busy server). */
+  readonly retryAfter?: number;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options?: { status?: number; cause?: unknown },
+    options?: { status?: number; cause?: unknown; retryAfter?: number },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.status = options?.status ?? defaultStatus[code] ?? 500;
+    if (options?.retryAfter !== undefined) this.retryAfter = options.retryAfter;
   }
 }
 

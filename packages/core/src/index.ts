@@ -40,6 +40,7 @@ export type { AlertSink, AlertSinkContext, AlertSinkDefinition, AlertSinkTypeDef
 export { AlertSinks, AlertSinkRunner, type AlertSinkState } from './alerts/sinks/alert-sinks.js';
 export { badSinkOption, numberOption as sinkNumberOption, SEVERITY_NAMES, type AlertSinkFilter, type AlertSinkPolicy } from './alerts/sinks/alert-sink-definition.js';
 export { webhookSignature, SIGNATURE_HEADER } from './alerts/sinks/webhook-sink.js';
+export { boundedRequest, MAX_RESPONSE_BYTES, type BoundedRequestOptions, type BoundedResponse } from './util/bounded-request.js';
 export { nowSeconds, parseTimestamp } from './time/timestamp.js';
 export { PACKET_STAGES, runPacketChain, type PacketStage } from './packets/chain.js';
 export type { Packet, PacketSignal, PacketGps } from './packets/packet.js';

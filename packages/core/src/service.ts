@@ -29,6 +29,7 @@ import type { EventTopicDefinition } from './events/event-topic.js';
 import { FieldRegistry } from './fields/field-registry.js';
 import { CONTRIBUTE_HOOKS, createHooks } from './hooks.js';
 import { createHttpApp } from './http/app.js';
+import { dumpQuota } from './http/full-dumps.js';
 import { UiModuleRegistry } from './ui/ui-module.js';
 import { uiModulesPlugin } from './ui/ui-modules-plugin.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
@@ -187,9 +188,14 @@ export async function createService(config: Config, options: CreateServiceOption
     log,
     defaultAction: configValue(config, 'ingest_filter_default', (value) => parseFilterAction(value, 'ingest_filter_default')),
     hasPhy: (name) => phys.has(name),
+    maxRules: config.getNumber('ingest_filter_max_rules', 10_000, { min: 1, integer: true }),
   });
   const filterLines = config.values('ingest_filter').map(({ value, origin }) => ({ ...configValue(config, 'ingest_filter', () => parseFilterLine(value), origin), origin }));
-  const watchlist = new Watchlist({ stateFile: expandPath(config.get('watchlist_file') ?? 'device_watchlist.json', config.configDir), log });
+  const watchlist = new Watchlist({
+    stateFile: expandPath(config.get('watchlist_file') ?? 'device_watchlist.json', config.configDir),
+    log,
+    maxEntries: config.getNumber('watchlist_max_entries', 10_000, { min: 1, integer: true }),
+  });
   for (const type of WATCH_TYPES) {
     for (const { value, origin } of config.values(`device${type}`)) {
       watchlist.addConfig(type, configValue(config, `device${type}`, () => parseWatchLine(`device${type}`, value), origin), origin);
@@ -202,7 +208,7 @@ export async function createService(config: Config, options: CreateServiceOption
 
   const serve = options.serve !== false;
   const admin: AdminCredentials = serve ? resolveAdminCredentials(config) : { username: DEFAULT_ADMIN_USER, password: randomPassword(), generated: false };
-  const apiKeys = new ApiKeyStore(expandPath(config.get('httpd_session_db')!, config.configDir));
+  const apiKeys = new ApiKeyStore(expandPath(config.get('httpd_session_db')!, config.configDir), undefined, config.getNumber('httpd_max_api_keys', 1000, { min: 1, integer: true }));
   const sessions = new SessionStore(config.getNumber('httpd_session_timeout', 7200, { min: 1 }));
   const authenticator = new Authenticator(admin, apiKeys, sessions);
 
@@ -378,6 +384,7 @@ export async function createService(config: Config, options: CreateServiceOption
     log,
     maxBodyBytes: config.getNumber('httpd_max_body', 100_000, { min: 1024, integer: true }),
     observer: coreMetrics.httpObserver,
+    dumps: dumpQuota(config.getNumber('httpd_max_dumps', 16, { min: 1, integer: true }), config.getNumber('httpd_max_dumps_per_login', 4, { min: 1, integer: true })),
   });
   const app = withUriPrefix(unprefixedApp, uriPrefix);
 

@@ -193,6 +193,11 @@ export class AlertTracker {
   }
 
   /** Every definition as a record. */
+  /** How many alerts are defined. */
+  get definitionCount(): number {
+    return this.#definitions.size;
+  }
+
   definitions(): AlertRecord[] {
     return [...this.#definitions.values()].map((definition) => this.#definitionRecord(definition));
   }

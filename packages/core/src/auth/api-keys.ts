@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { SvcError } from '../errors.js';
+import { requireRoom } from '../util/list-limit.js';
 import { writeSecretFile } from '../util/secret-file.js';
 import { isRole, type Login, type Role } from './login.js';
 import { digest, randomToken } from './secrets.js';
@@ -20,14 +21,19 @@ export interface ApiKey {
   readonly expires: number;
 }
 
+/** Longest name an API key may have. */
+export const MAX_API_KEY_NAME = 128;
+
 /** The API keys of one server, persisted in one file. */
 export class ApiKeyStore {
   readonly #byName = new Map<string, ApiKey>();
   readonly #byDigest = new Map<string, ApiKey>();
 
+  /** @param maxKeys keys the store holds at most (`httpd_max_api_keys`). */
   constructor(
     private readonly file: string,
     private readonly now: () => number = () => Date.now() / 1000,
+    private readonly maxKeys = Number.POSITIVE_INFINITY,
   ) {
     if (!existsSync(file)) return;
     let stored: unknown;
@@ -48,10 +54,12 @@ export class ApiKeyStore {
   /** Creates a key; `duration` seconds until it expires, 0 for never. Returns the token. */
   generate(name: string, role: Role, duration: number): ApiKey {
     if (!name.trim()) throw new SvcError('SVC_ERR_BAD_REQUEST', 'an API key needs a name');
+    if (name.length > MAX_API_KEY_NAME) throw new SvcError('SVC_ERR_BAD_REQUEST', `an API key name is at most ${MAX_API_KEY_NAME} characters, not ${name.length}`);
     if (!Number.isFinite(duration) || duration < 0) {
       throw new SvcError('SVC_ERR_BAD_REQUEST', `duration must be a number of seconds >= 0 (0 = never expires), got ${duration}`);
     }
     if (this.#byName.has(name)) throw new SvcError('SVC_ERR_CONFLICT', `an API key named '${name}' already exists; revoke it first`);
+    requireRoom({ what: 'API keys', key: 'httpd_max_api_keys', max: this.maxKeys }, this.#byName.size, 1);
     const created = Math.floor(this.now());
     const key: ApiKey = { name, role, token: randomToken(), created, expires: duration > 0 ? created + Math.ceil(duration) : 0 };
     this.#index(key);

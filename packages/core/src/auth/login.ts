@@ -29,3 +29,12 @@ export function isRole(value: unknown): value is Role {
 export function roleAllows(login: Login, required: Role | 'any'): boolean {
   return login.role === 'admin' || required === 'any' || login.role === required;
 }
+
+/**
+ * Who a login is for per-login limits (dumps, monitor subscriptions): an API key by its name, a
+ * user by theirs, kept apart so a key named like a user shares nothing with them.
+ */
+export function loginIdentity(login: Login | undefined): string {
+  if (!login) return 'anonymous';
+  return `${login.method === 'apikey' ? 'apikey' : 'user'}:${login.name}`;
+}

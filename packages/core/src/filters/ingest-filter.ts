@@ -21,6 +21,7 @@ import type { Packet } from '../packets/packet.js';
 import type { PhyState } from '../tracker/tracked-device.js';
 import { MacPrefixTable } from '../util/mac-prefix.js';
 import { configFirst, readJsonState, writeJsonState } from '../util/json-state.js';
+import { requireRoom } from '../util/list-limit.js';
 import {
   ANY_PHY,
   filterKey,
@@ -52,6 +53,8 @@ export interface IngestFilterOptions {
   readonly defaultAction: FilterAction;
   /** Whether a PHY name is registered. */
   readonly hasPhy: (name: string) => boolean;
+  /** Rules the API may add (`ingest_filter_max_rules`); unlimited when absent. */
+  readonly maxRules?: number;
 }
 
 interface SavedState {
@@ -126,14 +129,20 @@ export class IngestFilter {
 
   /**
    * Adds rules through the API, or changes the action of API rules with the same PHY and
-   * match. All or nothing: a rule a config line set is a 409, an unknown PHY a 400, and then
-   * nothing changes. Returns the rules as they now are.
+   * match. All or nothing: a rule a config line set is a 409, an unknown PHY or more API rules
+   * than `ingest_filter_max_rules` a 400, and then nothing changes. Returns the rules as they now are.
    */
   add(rules: readonly { phy: string; match: FilterMatch; action: FilterAction }[]): FilterRule[] {
+    const fresh = new Set<string>();
     for (const { phy, match } of rules) {
       this.#checkPhy(phy, 'SVC_ERR_BAD_REQUEST');
       const existing = this.#rules.get(filterKey(phy, match));
       if (existing?.origin === 'config') throw this.#configConflict(existing);
+      if (!existing) fresh.add(filterKey(phy, match));
+    }
+    if (this.options.maxRules !== undefined) {
+      const held = this.rules().filter((rule) => rule.origin === 'api').length;
+      requireRoom({ what: 'ingest filter rules added through the API', key: 'ingest_filter_max_rules', max: this.options.maxRules }, held, fresh.size);
     }
     const added = rules.map(({ phy, match, action }) => {
       const key = filterKey(phy, match);

@@ -13,6 +13,8 @@ import { parseFieldSpecs, simplify } from '../fields/field-spec.js';
 import type { Logger } from '../logger.js';
 import { roleAllows, type Login } from '../auth/login.js';
 import { TOKEN_NAME, type Authenticator } from '../auth/authenticator.js';
+import type { LoginQuota } from '../auth/login-quota.js';
+import { FULL_DUMP_RECORDS, holdDumpSlot } from './full-dumps.js';
 import { readRequestInput } from './request-body.js';
 import { contentTypeOf, serialize } from './serializers.js';
 import { StreamedList } from './streamed-list.js';
@@ -43,6 +45,8 @@ export interface HttpAppDependencies {
   readonly log: Logger;
   readonly maxBodyBytes: number;
   readonly observer?: HttpObserver;
+  /** Caps the full dumps written at once (full-dumps.ts); unlimited without it. */
+  readonly dumps?: LoginQuota;
 }
 
 type AppEnv = { Variables: { login: Login | undefined } };
@@ -135,7 +139,8 @@ async function answer(route: HttpRouteDefinition, format: RouteFormat, c: Contex
   if (result instanceof Response) return result;
   if (result instanceof StreamedList) {
     const list = specs.length ? new StreamedList(result.items, (item) => simplify(result.toRecord(item), specs), result.envelope) : result;
-    return c.body(list.toStream(tracked ? format : 'json', deps.fields), 200, { 'content-type': contentTypeOf(tracked ? format : 'json'), ...NO_CACHE });
+    const release = deps.dumps && list.items.length > FULL_DUMP_RECORDS ? holdDumpSlot(deps.dumps, c.get('login')) : undefined;
+    return c.body(list.toStream(tracked ? format : 'json', deps.fields, release), 200, { 'content-type': contentTypeOf(tracked ? format : 'json'), ...NO_CACHE });
   }
   if (typeof result === 'string' && !tracked) {
     return c.body(result, 200, { 'content-type': format === 'html' ? contentTypeOf('html') : contentTypeOf('txt'), ...NO_CACHE });
@@ -167,14 +172,24 @@ function websocketHandler(route: WebSocketRouteDefinition, log: Logger, observer
         let open = true;
         counted = true;
         observer?.websocket(route.path, 1);
-        const raw = ws.raw as { bufferedAmount?: number; on?: (event: string, listener: () => void) => void; pause?: () => void; resume?: () => void } | undefined;
+        const raw = ws.raw as RawWebSocket | undefined;
         const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
         raw?.on?.('close', () => (open = false));
         const session: WebSocketSession = {
           send: (data) => {
             if (open && ws.readyState === 1) ws.send(data as string | Uint8Array<ArrayBuffer>);
           },
+          sendFramed: (framed) => {
+            if (!open || ws.readyState !== 1) return;
+            // ws has no call that takes ready frames; between its own whole-frame writes (no
+            // compression, nothing queued) they can go to its socket as they are.
+            const socket = raw?._socket;
+            const sender = raw?._sender;
+            if (socket && !socket.destroyed && sender?._state === 0 && sender._queue?.length === 0) socket.write(framed.frames);
+            else for (const message of framed.messages) ws.send(message);
+          },
           close: (code, reason) => ws.close(code, reason),
+          terminate: () => raw?.terminate?.(),
           get isOpen() {
             return open && ws.readyState === 1;
           },
@@ -204,12 +219,24 @@ function websocketHandler(route: WebSocketRouteDefinition, log: Logger, observer
   });
 }
 
+/** What the websocket route uses of a `ws` socket, internals for framed sends included. */
+interface RawWebSocket {
+  readonly bufferedAmount?: number;
+  on?(event: string, listener: () => void): void;
+  pause?(): void;
+  resume?(): void;
+  terminate?(): void;
+  readonly _socket?: { readonly destroyed: boolean; write(data: Buffer): boolean };
+  readonly _sender?: { readonly _state?: number; readonly _queue?: readonly unknown[] };
+}
+
 function errorResponse(c: Context, error: unknown, log: Logger): Response {
   let status = 500;
   let body = { error: 'internal error; the server log has the details', code: 'SVC_ERR_INTERNAL' as string };
   if (error instanceof SvcError) {
     status = error.status;
     body = { error: error.message, code: error.code };
+    if (error.retryAfter !== undefined) c.header('retry-after', String(error.retryAfter));
     if (status >= 500) log.error(`${c.req.method} ${new URL(c.req.url).pathname}: ${error.message}`, error);
   } else {
     log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, error);

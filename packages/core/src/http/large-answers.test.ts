@@ -16,7 +16,8 @@ let base: string;
 const authorization = `Basic ${Buffer.from('admin:test-password').toString('base64')}`;
 
 test.before(async () => {
-  t = await createTestService({ plugins: [testPhyPlugin], log: createLogger({ write: () => {} }) });
+  // Twelve readers of pages of 3 000 devices are twelve full dumps of one login: allowed here.
+  t = await createTestService({ plugins: [testPhyPlugin], config: { httpd_max_dumps_per_login: '12' }, log: createLogger({ write: () => {} }) });
   const source = new TestSource(t.svc);
   for (let n = 0; n < DEVICES; n++) {
     const mac = `02:00:00:${((n >> 16) & 0xff).toString(16).padStart(2, '0')}:${((n >> 8) & 0xff).toString(16).padStart(2, '0')}:${(n & 0xff).toString(16).padStart(2, '0')}`;

@@ -5,6 +5,7 @@
  */
 import { Registry, type ContributionOwner } from '../registry.js';
 import type { Login, Role } from '../auth/login.js';
+import type { FramedMessages } from './websocket-frames.js';
 
 /**
  * Role a route requires: a login role, `any` for every valid login, or `public` for no login at
@@ -72,8 +73,15 @@ export interface HttpRouteDefinition {
 export interface WebSocketSession {
   /** Sends a text or binary message; does nothing once the socket is closed. */
   send(data: string | Uint8Array): void;
-  /** Closes the socket. */
+  /**
+   * Sends text messages framed once for many sockets (websocket-frames.ts), in one write;
+   * does nothing once the socket is closed.
+   */
+  sendFramed(messages: FramedMessages): void;
+  /** Closes the socket (a close frame, then the close handshake). */
   close(code?: number, reason?: string): void;
+  /** Cuts the connection at once, whatever is still waiting to be sent. */
+  terminate(): void;
   /** True until the socket closes. */
   readonly isOpen: boolean;
   /** Bytes queued but not yet sent, for backpressure decisions. */

@@ -81,9 +81,15 @@ export function prettyMembers(value: Readonly<Record<string, unknown>>, fields: 
   const describe = !isDataMap(value);
   const members: string[] = [];
   for (const [key, item] of Object.entries(value)) {
-    const field = describe ? fields.get(key) : undefined;
-    if (field) members.push(`${indent}${JSON.stringify(`description.${key}`)}: ${JSON.stringify(`${field.type}, ${field.description}`)}`);
+    const description = describe ? descriptionLine(key, fields, indent) : undefined;
+    if (description) members.push(description);
     members.push(`${indent}${JSON.stringify(key)}: ${prettyValue(item, fields, indent)}`);
   }
   return members;
+}
+
+/** The `"description.K": "<type>, <description>"` line `prettyjson` writes before a registered field `K`; undefined for other keys. */
+export function descriptionLine(key: string, fields: FieldRegistry, indent: string): string | undefined {
+  const field = fields.get(key);
+  return field && `${indent}${JSON.stringify(`description.${key}`)}: ${JSON.stringify(`${field.type}, ${field.description}`)}`;
 }

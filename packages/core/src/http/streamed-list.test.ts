@@ -4,11 +4,13 @@ import { FieldRegistry } from '../fields/field-registry.js';
 import type { RouteFormat } from './route-registry.js';
 import { serialize } from './serializers.js';
 import { StreamedList, type ListEnvelope } from './streamed-list.js';
+import { TurnBudget } from '../util/turn-budget.js';
 
 const fields = new FieldRegistry();
 fields.register('svc.device.base.name', 'string', 'name');
 fields.register('svc.device.base.seenby', 'map[uuid,object]', 'sources that saw it');
 fields.register('svc.messagebus.timestamp', 'uint64_t', 'server time');
+fields.register('svc.messagebus.list', 'vector[object]', 'the messages');
 
 const record = (n: number) => ({ 'svc.device.base.name': `device ${n} ${'x'.repeat(n % 300)}`, 'svc.device.base.seenby': { '1': { 'a.b': n } }, other: [n, { 'c.d': null }] });
 const streamed = async (list: StreamedList<number>, format: RouteFormat) => {
@@ -61,6 +63,35 @@ test('records are made as the reader pulls, so a reader that stops early costs o
   await reader.read();
   await reader.cancel();
   assert.ok(made > 0 && made < 2000, `${made} records made`);
+});
+
+test('a reader that takes every chunk at once still lets the event loop turn: a callback due meanwhile runs before the list ends', async () => {
+  const busy = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+  };
+  // About half a second of records; each pull is a promise continuation, so without the
+  // budget's turns nothing else would run until the last one.
+  const items = Array.from({ length: 500 }, (_, n) => n);
+  let made = 0;
+  let madeWhenImmediateRan = -1;
+  setImmediate(() => (madeWhenImmediateRan = made));
+  const list = new StreamedList(items, (n) => (busy(1), made++, record(n)));
+  const reader = list.toStream('json', fields, undefined, new TurnBudget(10)).getReader();
+  for (;;) if ((await reader.read()).done) break;
+  assert.is(made, 500);
+  assert.ok(madeWhenImmediateRan >= 0 && madeWhenImmediateRan < 100, `the immediate ran after ${madeWhenImmediateRan} of 500 records`);
+});
+
+test('ended runs once: when the list is written whole, and when its reader gives up', async () => {
+  let ends = 0;
+  const whole = new StreamedList([1, 2, 3], record).toStream('json', fields, () => ends++).getReader();
+  while (!(await whole.read()).done);
+  assert.is(ends, 1);
+  const abandoned = new StreamedList(Array.from({ length: 5000 }, (_, n) => n), record).toStream('json', fields, () => ends++).getReader();
+  await abandoned.read();
+  await abandoned.cancel();
+  assert.is(ends, 2);
 });
 
 test.run();

@@ -3,11 +3,14 @@
  * returns a `StreamedList` of items and how to make each one's record, and the HTTP layer writes
  * it in the requested format a chunk at a time, as fast as the client reads (backpressure), and
  * stops when the client goes away. Memory stays at one chunk whatever the list's length, where
- * one string of 150 000 device records is past V8's string limit.
+ * one string of 150 000 device records is past V8's string limit. Chunks are made in slices of
+ * the event loop's shared budget (turn-budget.ts), so a reader that takes them as fast as they
+ * come does not keep other clients waiting either.
  */
 import type { FieldRegistry } from '../fields/field-registry.js';
 import type { RouteFormat } from './route-registry.js';
-import { prettyMembers, prettyValue, underscore, underscoreNames } from './serializers.js';
+import { eventLoopTurns, type TurnBudget } from '../util/turn-budget.js';
+import { descriptionLine, prettyMembers, prettyValue, underscore, underscoreNames } from './serializers.js';
 
 /** Bytes serialized per chunk handed to the socket. */
 const CHUNK_BYTES = 64 * 1024;
@@ -30,27 +33,46 @@ export class StreamedList<T = unknown> {
     readonly envelope?: ListEnvelope,
   ) {}
 
-  /** The list as a byte stream in one of the record formats. */
-  toStream(format: RouteFormat, fields: FieldRegistry): ReadableStream<Uint8Array> {
+  /**
+   * The list as a byte stream in one of the record formats. `ended` runs once when the stream
+   * is done: written whole, abandoned by its reader, or failed.
+   */
+  toStream(format: RouteFormat, fields: FieldRegistry, ended?: () => void, budget: TurnBudget = eventLoopTurns): ReadableStream<Uint8Array> {
     const parts = listParts(format, fields, this.envelope);
     const encoder = new TextEncoder();
     let index = 0;
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      ended?.();
+    };
     return new ReadableStream<Uint8Array>({
-      pull: (controller) => {
-        if (this.items.length === 0) {
-          controller.enqueue(encoder.encode(parts.before + parts.empty + parts.after));
+      pull: async (controller) => {
+        try {
+          await budget.next();
+          if (this.items.length === 0) {
+            controller.enqueue(encoder.encode(parts.before + parts.empty + parts.after));
+            controller.close();
+            return finish();
+          }
+          let chunk = index === 0 ? parts.before + parts.open : '';
+          // At least one record per pull, then until the chunk is full or the turn's budget spent.
+          const first = index;
+          while (index < this.items.length && chunk.length < CHUNK_BYTES && (index === first || budget.left)) {
+            chunk += `${index === 0 ? '' : parts.separator}${parts.item(this.toRecord(this.items[index]!))}`;
+            index++;
+          }
+          if (index < this.items.length) return controller.enqueue(encoder.encode(chunk));
+          controller.enqueue(encoder.encode(chunk + parts.close + parts.after));
           controller.close();
-          return;
+          finish();
+        } catch (error) {
+          finish();
+          throw error;
         }
-        let chunk = index === 0 ? parts.before + parts.open : '';
-        while (index < this.items.length && chunk.length < CHUNK_BYTES) {
-          chunk += `${index === 0 ? '' : parts.separator}${parts.item(this.toRecord(this.items[index]!))}`;
-          index++;
-        }
-        if (index < this.items.length) return controller.enqueue(encoder.encode(chunk));
-        controller.enqueue(encoder.encode(chunk + parts.close + parts.after));
-        controller.close();
       },
+      cancel: finish,
     });
   }
 }
@@ -75,7 +97,9 @@ function listParts(format: RouteFormat, fields: FieldRegistry, envelope: ListEnv
     const indent = envelope ? '    ' : '  ';
     const list = { open: `[\n${indent}`, separator: `,\n${indent}`, close: `\n${indent.slice(2)}]`, empty: '[]', item: (record: unknown) => prettyValue(record, fields, indent) };
     if (!envelope) return { ...list, before: '', after: '\n' };
-    const head = [...prettyMembers(envelope.head, fields, '  '), `  ${JSON.stringify(envelope.listKey)}: `];
+    // The list's own member is described as every other registered field is.
+    const description = descriptionLine(envelope.listKey, fields, '  ');
+    const head = [...prettyMembers(envelope.head, fields, '  '), ...(description ? [description] : []), `  ${JSON.stringify(envelope.listKey)}: `];
     const tail = prettyMembers(envelope.tail, fields, '  ');
     return { ...list, before: `{\n${head.join(',\n')}`, after: `${tail.length ? `,\n${tail.join(',\n')}` : ''}\n}\n` };
   }

@@ -15,14 +15,15 @@ const scratch = mkdtempSync(join(tmpdir(), 'svc-chunked-'));
 test('chunks queued while a write runs land in order; written and queued add up', async () => {
   const path = join(scratch, 'ordered.bin');
   const failures: Error[] = [];
-  const file = await ChunkedFile.create(path, (error) => failures.push(error));
+  const file = await ChunkedFile.create(path, 'head;', (error) => failures.push(error));
+  assert.is(readFileSync(path, 'utf8'), 'head;', 'the head is on disk before the file is handed out');
   const chunks = Array.from({ length: 2000 }, (_, index) => Buffer.from(`chunk ${index};`));
   for (const chunk of chunks) file.write(chunk, 3);
   assert.is(file.queued, Buffer.concat(chunks).length, 'everything is queued at once');
   assert.is(file.queuedRecords, 6000);
   await file.close();
-  assert.equal(readFileSync(path), Buffer.concat(chunks));
-  assert.is(file.written, Buffer.concat(chunks).length);
+  assert.equal(readFileSync(path), Buffer.concat([Buffer.from('head;'), ...chunks]));
+  assert.is(file.written, Buffer.concat(chunks).length + 5);
   assert.is(file.queued, 0);
   assert.is(file.queuedRecords, 0);
   assert.equal(failures, []);
@@ -31,8 +32,7 @@ test('chunks queued while a write runs land in order; written and queued add up'
 test('a write that fails is reported once, and later chunks are dropped', async () => {
   const path = join(scratch, 'failing.bin');
   const failures: Error[] = [];
-  const file = await ChunkedFile.create(path, (error) => failures.push(error));
-  file.write('first;');
+  const file = await ChunkedFile.create(path, 'first;', (error) => failures.push(error));
   await file.close();
   // Writing to a closed file fails like a removed disk would.
   file.write('second;');

@@ -25,9 +25,22 @@ export class ChunkedFile {
     private readonly fail: (error: Error) => void,
   ) {}
 
-  /** Creates `path` (which must not exist) with mode 0640; `fail` hears of the first write error. */
-  static async create(path: string, fail: (error: Error) => void): Promise<ChunkedFile> {
-    return new ChunkedFile(await open(path, 'wx', 0o640), fail);
+  /**
+   * Creates `path` (which must not exist) with mode 0640 and writes `head` (the format's header)
+   * before it answers, so a disk that is full or refuses the file fails the creation itself;
+   * `fail` hears of the first later write error.
+   */
+  static async create(path: string, head: Buffer | string, fail: (error: Error) => void): Promise<ChunkedFile> {
+    const handle = await open(path, 'wx', 0o640);
+    try {
+      await handle.write(typeof head === 'string' ? Buffer.from(head) : head);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    const file = new ChunkedFile(handle, fail);
+    file.#written = Buffer.byteLength(head);
+    return file;
   }
 
   /** Bytes on disk so far. */

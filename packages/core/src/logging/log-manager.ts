@@ -4,10 +4,12 @@
  * every live packet stream) from one set of taps: packets at the end of the chain, changed devices at most every
  * `log_device_interval` seconds, alerts, messages and datasource changes from the event bus,
  * and the GPS position. A log that fails (disk full, file gone) is closed with a message and a
- * `LOGERROR` alert; the server and the other logs go on.
+ * `LOGERROR` alert; the server and the other logs go on. A log that cannot start (a full disk,
+ * a directory svc may not write) is refused with the reason, and leaves no file behind.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { describeError, SvcError } from '../errors.js';
 import { MessageFlags } from '../messages/message-bus.js';
 import type { Packet } from '../packets/packet.js';
@@ -40,6 +42,8 @@ export interface LogFile {
 export const LOG_ERROR_ALERT = 'LOGERROR';
 /** Topics whose records go to the logs. */
 const LOGGED_TOPICS = ['ALERT', 'MESSAGE', 'NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_ENDED', 'DATASOURCE_REMOVED'];
+/** Free bytes a disk must have for a log to start there: room for its first writes. */
+export const LOG_MIN_FREE_BYTES = 64 * 1024;
 /** Devices written per turn of the event loop when changed devices are flushed. */
 const DEVICES_PER_TURN = 500;
 const ROTATION_CHECK_MS = 1000;
@@ -162,13 +166,24 @@ export class LogManager {
 
   async #open(type: LogTypeDefinition): Promise<LogFile> {
     if (this.#stopped) throw new SvcError('SVC_ERR_CONFLICT', 'svc is stopping: no new log is opened');
-    mkdirSync(this.settings.prefix, { recursive: true, mode: 0o750 });
-    const path = logFileName(this.settings.prefix, this.settings.title, type.extension);
+    const { prefix } = this.settings;
+    try {
+      mkdirSync(prefix, { recursive: true, mode: 0o750 });
+    } catch (error) {
+      throw startRefusal(type, prefix, error);
+    }
+    const free = freeBytes(prefix);
+    if (free !== undefined && free < LOG_MIN_FREE_BYTES) {
+      throw new SvcError('SVC_ERR_LOG_NO_SPACE', `cannot start a ${type.name} log in ${prefix}: the disk is full (${free} bytes free; a log needs at least ${LOG_MIN_FREE_BYTES})`);
+    }
+    const path = logFileName(prefix, this.settings.title, type.extension);
     const log: LogFile = { uuid: randomUUID(), type, path, openedAt: Date.now() / 1000, open: false, error: '', size: 0, writer: undefined };
     try {
       log.writer = await type.open({ svc: this.svc, path, logPackets: this.settings.logPackets, fail: (error) => void this.#fail(log, error) });
     } catch (error) {
-      throw new SvcError('SVC_ERR_LOG_WRITE', `cannot open ${type.name} log ${path}: ${describeError(error)}`, { cause: error });
+      // A file already there (EEXIST) is not this attempt's to remove.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') removeLogFiles(path);
+      throw startRefusal(type, path, error);
     }
     log.open = true;
     this.#logs.push(log);
@@ -276,4 +291,44 @@ export class LogManager {
 function diskFull(error: Error): boolean {
   const text = `${(error as { code?: string }).code ?? ''} ${error.message}`;
   return /ENOSPC|EDQUOT|SQLITE_FULL|disk is full|database or disk is full/i.test(text);
+}
+
+/** True when an error says svc may not write there (permissions, a read-only file system). */
+function notWritable(error: Error): boolean {
+  const text = `${(error as { code?: string }).code ?? ''} ${error.message}`;
+  return /EACCES|EPERM|EROFS|SQLITE_READONLY|SQLITE_CANTOPEN|permission denied|read-only/i.test(text);
+}
+
+/**
+ * Why a log could not start, as the refusal a client gets: a full disk is a 507
+ * (`SVC_ERR_LOG_NO_SPACE`), anything else a 500 (`SVC_ERR_LOG_WRITE`) that names the cause.
+ */
+function startRefusal(type: LogTypeDefinition, where: string, error: unknown): SvcError {
+  const cause = error instanceof Error ? error : new Error(String(error));
+  if (diskFull(cause)) return new SvcError('SVC_ERR_LOG_NO_SPACE', `cannot start a ${type.name} log at ${where}: the disk is full (${describeError(cause)})`, { cause });
+  const reason = notWritable(cause) ? `svc may not write there (${describeError(cause)})` : describeError(cause);
+  return new SvcError('SVC_ERR_LOG_WRITE', `cannot start a ${type.name} log at ${where}: ${reason}`, { cause });
+}
+
+/** Free bytes on the disk holding a directory, for svc's user; undefined when the system does not say. */
+function freeBytes(directory: string): number | undefined {
+  try {
+    const stats = statfsSync(directory);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Removes what a log that failed to start left (the file, and the files SQLite or the log
+ * type put beside it, which all begin with its unique name).
+ */
+function removeLogFiles(path: string): void {
+  const name = basename(path);
+  try {
+    for (const entry of readdirSync(dirname(path))) if (entry.startsWith(name)) rmSync(join(dirname(path), entry), { force: true });
+  } catch {
+    // The directory itself is gone or unreadable: nothing of the log is there to remove.
+  }
 }

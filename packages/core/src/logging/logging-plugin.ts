@@ -9,7 +9,7 @@ import { definePlugin, type PluginDefinition } from '../plugin.js';
 import { TRACKED_FORMATS } from '../http/route-registry.js';
 import { LOG_ERROR_ALERT, LogManager } from './log-manager.js';
 import { LOG_FIELDS, logRecord, logTypeRecord } from './log-records.js';
-import { addPacketStreamRoutes, STREAM_FIELDS } from './packet-stream-routes.js';
+import { addPacketStreamMetrics, addPacketStreamRoutes, STREAM_FIELDS } from './packet-stream-routes.js';
 import type { LogSettings } from './log-settings.js';
 import { pcapngLogType } from './pcapng/pcapng-log.js';
 import { kismetdbType } from './replay/kismetdb-source.js';
@@ -40,7 +40,7 @@ export function loggingPlugin(settings: LogSettings): PluginDefinition {
       });
       svc.hooks.fields.tap(LOGGING_PLUGIN, (fields) => fields.registerAll([...LOG_FIELDS, ...STREAM_FIELDS]));
       svc.hooks.datasourceTypes.tap(LOGGING_PLUGIN, (types) => types.add(kismetdbType));
-      svc.hooks.metrics.tap(LOGGING_PLUGIN, (metrics) =>
+      svc.hooks.metrics.tap(LOGGING_PLUGIN, (metrics) => {
         metrics.gauge({
           name: 'svc_log_backlog_records',
           help: 'records (packets, rows) an open log has been handed and not yet written to disk',
@@ -48,8 +48,9 @@ export function loggingPlugin(settings: LogSettings): PluginDefinition {
           collect: (report) => {
             for (const log of logs.backlog()) report({ type: log.type, uuid: log.uuid }, log.records);
           },
-        }),
-      );
+        });
+        addPacketStreamMetrics(metrics, logs.streams);
+      });
       svc.hooks.logTypes.tap(LOGGING_PLUGIN, (types) => {
         types.add(svcdbLogType);
         types.add(pcapngLogType);

@@ -3,14 +3,22 @@
  * (`/datasource/pcap/by-uuid/{UUID}/packets.pcapng`), one device's
  * (`/devices/pcap/by-key/{KEY}/packets.pcapng`: frames it sent or that were addressed to it),
  * and the list of open streams with a way to end one. Readonly, as in Kismet; ending a stream
- * someone else opened takes admin.
+ * someone else opened takes admin. How many streams are open at once is capped per login
+ * (`httpd_max_packet_streams_per_login`) and on the server (`httpd_max_packet_streams`), since
+ * each may hold a few megabytes for a client that stops reading.
  */
+import { LoginQuota } from '../auth/login-quota.js';
+import type { Login } from '../auth/login.js';
 import { SvcError } from '../errors.js';
 import type { FieldDefinition } from '../fields/field-registry.js';
 import { captureResponse } from '../http/capture-response.js';
 import { TRACKED_FORMATS, type RouteRegistry } from '../http/route-registry.js';
 import type { Service } from '../service-types.js';
-import type { PacketStream, PacketStreamRequest, PacketStreams } from './pcapng/packet-streams.js';
+import type { MetricRegistry } from '../metrics/metric-registry.js';
+import { MAX_STREAM_BYTES, type PacketStream, type PacketStreamRequest, type PacketStreams } from './pcapng/packet-streams.js';
+
+/** Seconds a client refused a stream is told to wait. */
+const STREAM_RETRY_AFTER_SECONDS = 30;
 
 /** Fields of a stream record. */
 export const STREAM_FIELDS: readonly FieldDefinition[] = [
@@ -22,6 +30,7 @@ export const STREAM_FIELDS: readonly FieldDefinition[] = [
   { name: 'svc.stream.packets', type: 'uint64_t', description: 'packets sent' },
   { name: 'svc.stream.dropped_packets', type: 'uint64_t', description: 'packets dropped because the client read too slowly' },
   { name: 'svc.stream.size', type: 'uint64_t', description: 'bytes sent' },
+  { name: 'svc.stream.buffered', type: 'uint64_t', description: `bytes held for the client now (queued chunks and the packing buffer; at most ${MAX_STREAM_BYTES} with the chunk in its socket)` },
 ];
 
 function streamRecord(stream: PacketStream): Record<string, unknown> {
@@ -34,19 +43,41 @@ function streamRecord(stream: PacketStream): Record<string, unknown> {
     'svc.stream.packets': stream.packets,
     'svc.stream.dropped_packets': stream.droppedPackets,
     'svc.stream.size': stream.bytes,
+    'svc.stream.buffered': stream.buffered,
   };
+}
+
+/** The packet streams in `/metrics`: how many are open, what they hold, what they dropped. */
+export function addPacketStreamMetrics(metrics: MetricRegistry, streams: PacketStreams): void {
+  metrics.gauge({ name: 'svc_packet_streams', help: 'live pcapng packet streams open', collect: (report) => report({}, streams.list().length) });
+  metrics.gauge({ name: 'svc_packet_stream_buffered_bytes', help: `bytes the packet streams hold for their clients (at most ${MAX_STREAM_BYTES} each, with the chunk in its socket)`, collect: (report) => report({}, streams.buffered) });
+  metrics.counter({ name: 'svc_packet_stream_dropped_packets_total', help: 'packets the packet streams dropped because their clients read too slowly', collect: (report) => report({}, streams.droppedPackets) });
 }
 
 /** Adds the packet stream routes. */
 export function addPacketStreamRoutes(routes: RouteRegistry, svc: Service, streams: PacketStreams): void {
-  const serve = (request: PacketStreamRequest) => captureResponse(streams.open(request).body, request.name);
+  const quota = new LoginQuota({
+    total: svc.config.getNumber('httpd_max_packet_streams', 32, { min: 1, integer: true }),
+    perLogin: svc.config.getNumber('httpd_max_packet_streams_per_login', 8, { min: 1, integer: true }),
+    adminReserve: 0,
+  });
+  const serve = (request: Omit<PacketStreamRequest, 'ended'>, login: Login | undefined) => {
+    const refusal = quota.take(login);
+    if (refusal) {
+      const why = refusal === 'login'
+        ? `this login has ${quota.heldBy(login)} packet streams open, the most one login may have (httpd_max_packet_streams_per_login); close one first`
+        : `the server has ${quota.held} packet streams open, its limit (httpd_max_packet_streams); try again later`;
+      throw new SvcError('SVC_ERR_TOO_MANY_STREAMS', why, { retryAfter: STREAM_RETRY_AFTER_SECONDS });
+    }
+    return captureResponse(streams.open({ ...request, ended: () => quota.give(login) }).body, request.name);
+  };
   routes.http({
     methods: ['GET'],
     path: '/pcap/all_packets',
     formats: ['pcapng'],
     role: 'readonly',
     description: 'every captured frame, live, as one pcapng stream (one interface per datasource)',
-    handler: () => serve({ name: 'svc-all-packets.pcapng', description: 'pcapng of all packets', accepts: () => true }),
+    handler: ({ login }) => serve({ name: 'svc-all-packets.pcapng', description: 'pcapng of all packets', key: 'all', accepts: () => true }, login),
   });
   routes.http({
     methods: ['GET'],
@@ -54,11 +85,11 @@ export function addPacketStreamRoutes(routes: RouteRegistry, svc: Service, strea
     formats: ['pcapng'],
     role: 'readonly',
     description: "one datasource's frames, live, as a pcapng stream",
-    handler: ({ params }) => {
+    handler: ({ params, login }) => {
       const source = svc.datasources.get(params.uuid!.toUpperCase());
       if (!source) throw new SvcError('SVC_ERR_NOT_FOUND', `no datasource with UUID ${params.uuid}`);
       const uuid = source.uuid;
-      return serve({ name: `svc-datasource-${source.name}-${uuid}.pcapng`, description: `pcapng of packets for datasource ${source.name} ${uuid}`, accepts: (packet) => packet.sourceUuid === uuid });
+      return serve({ name: `svc-datasource-${source.name}-${uuid}.pcapng`, description: `pcapng of packets for datasource ${source.name} ${uuid}`, key: `source:${uuid}`, accepts: (packet) => packet.sourceUuid === uuid }, login);
     },
   });
   routes.http({
@@ -67,14 +98,15 @@ export function addPacketStreamRoutes(routes: RouteRegistry, svc: Service, strea
     formats: ['pcapng'],
     role: 'readonly',
     description: 'the frames a device sent or that were addressed to it, live, as a pcapng stream',
-    handler: ({ params }) => {
+    handler: ({ params, login }) => {
       const device = svc.devices.requireByKey(params.key!);
       const { mac, phy } = device;
       return serve({
         name: `svc-device-${device.key}.pcapng`,
         description: `pcapng of packets for device ${device.key}`,
+        key: `device:${device.key}`,
         accepts: (packet) => packet.device === device || (packet.destMac === mac && packet.phyName === phy.name),
-      });
+      }, login);
     },
   });
   routes.http({

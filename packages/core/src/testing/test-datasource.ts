@@ -7,6 +7,7 @@
  * - `channels=a,b,c` the channels it supports (default 1,6,11),
  * - `flood=true` to produce as fast as the reader takes them (honouring backpressure),
  * - `count=N` to end after N reports, as a replayed file ends (default 0: never),
+ * - `frame_bytes=N` to give each report a frame of N bytes (default 0: none), for logs and streams,
  * - `fail=open` to refuse to open; `fail_after=N` to fail after N packets.
  * The harness lets a test emit packets and fail captures by source UUID.
  */
@@ -81,22 +82,23 @@ const TEST_SOURCE_OPTIONS = {
   count: 'end after this many reports (default 0: never)',
   fail: "'open' to refuse to open",
   fail_after: 'fail after this many reports',
+  frame_bytes: 'a frame of this many bytes with each report, for logs and packet streams (default 0: none)',
 } as const;
 
 /** The test source's numeric options, checked (a bad value is a bad definition). */
-function readTestOptions(definition: SourceDefinition): { pps: number; devices: number; failAfter: number; count: number } {
+function readTestOptions(definition: SourceDefinition): { pps: number; devices: number; failAfter: number; count: number; frameBytes: number } {
   const option = (name: string, fallback: number) => {
     const value = Number(definition.options.get(name) ?? fallback);
     if (!Number.isFinite(value) || value < 0) throw new SvcError('SVC_ERR_BAD_DEFINITION', `testsource option ${name} must be a number >= 0`);
     return value;
   };
-  return { pps: option('pps', 0), devices: Math.max(1, option('devices', 10)), failAfter: option('fail_after', 0), count: option('count', 0) };
+  return { pps: option('pps', 0), devices: Math.max(1, option('devices', 10)), failAfter: option('fail_after', 0), count: option('count', 0), frameBytes: Math.min(65_535, Math.floor(option('frame_bytes', 0))) };
 }
 
 /** Opens a test capture from its definition; also used by `svc capture` tests. */
 export function openTestCapture(definition: SourceDefinition, uuid: string): { capture: Capture; handle: TestCaptureHandle } {
   if (definition.options.get('fail') === 'open') throw new Error('the test source was told to fail to open');
-  const { pps, devices, failAfter, count } = readTestOptions(definition);
+  const { pps, devices, failAfter, count, frameBytes } = readTestOptions(definition);
   const channels = (definition.options.get('channels') ?? '1,6,11').split(',');
   const queue: PacketQueue = createPacketQueue();
   const suffix = /-(\d+)$/.exec(definition.interface)?.[1] ?? '0';
@@ -110,7 +112,7 @@ export function openTestCapture(definition: SourceDefinition, uuid: string): { c
       const n = sent % devices;
       const octet = (shift: number) => ((n >> shift) & 255).toString(16).padStart(2, '0');
       const mac = `02:7E:${suffix.padStart(2, '0').slice(-2)}:${octet(16)}:${octet(8)}:${octet(0)}`;
-      backlogged = !queue.push(testPacket({ mac, name: `test-${suffix}-${n}`, channel, signal: -50 }, uuid));
+      backlogged = !queue.push(testPacket({ mac, name: `test-${suffix}-${n}`, channel, signal: -50, ...(frameBytes > 0 ? { length: frameBytes } : {}) }, uuid));
       sent++;
       if (failAfter > 0 && sent >= failAfter) {
         queue.fail(new Error(`the test source failed after ${sent} packets`));
@@ -124,7 +126,16 @@ export function openTestCapture(definition: SourceDefinition, uuid: string): { c
       }
     }
   };
-  const timer = pps > 0 ? setInterval(() => emit(Math.max(1, Math.round(pps / 100))), 10) : undefined;
+  // Every 10 ms, the reports due since the start, so a late timer is caught up; while the
+  // server has not taken the queue (it is behind), they are lost, as a radio's would be.
+  const started = performance.now();
+  let paced = 0;
+  const pace = () => {
+    const due = Math.floor(((performance.now() - started) / 1000) * pps);
+    if (!backlogged || queue.queued === 0) emit(due - paced);
+    paced = due;
+  };
+  const timer = pps > 0 ? setInterval(pace, 10) : undefined;
   if (definition.options.get('flood') === 'true') {
     void (async () => {
       while (!closed) {

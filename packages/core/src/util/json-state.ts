@@ -31,7 +31,10 @@ export function writeJsonState(file: string, value: unknown, log: Logger, what: 
   }
 }
 
-/** Entries from config lines before those added through the API, each group in its own order (the sort is stable). */
-export function configFirst<T extends { readonly origin: 'config' | 'api' }>(items: T[]): T[] {
-  return items.sort((a, b) => Number(a.origin === 'api') - Number(b.origin === 'api'));
+/** Entries from config lines before those added through the API, each group in its own order (one pass, no sort: lists reach 10 000). */
+export function configFirst<T extends { readonly origin: 'config' | 'api' }>(items: readonly T[]): T[] {
+  const config: T[] = [];
+  const api: T[] = [];
+  for (const item of items) (item.origin === 'config' ? config : api).push(item);
+  return config.concat(api);
 }

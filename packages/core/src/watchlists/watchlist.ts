@@ -9,6 +9,7 @@
 import { SvcError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { configFirst, readJsonState, writeJsonState } from '../util/json-state.js';
+import { requireRoom } from '../util/list-limit.js';
 import { formatMacPrefix, MacPrefixTable, macPrefixKey, parseMacPrefix, type MacPrefix } from '../util/mac-prefix.js';
 
 /** The two lists. */
@@ -95,7 +96,8 @@ export class Watchlist {
   readonly #tables: Record<WatchType, MacPrefixTable<WatchEntry>> = { found: new MacPrefixTable(), lost: new MacPrefixTable() };
   #onChange: (() => void) | undefined;
 
-  constructor(private readonly options: { readonly stateFile?: string; readonly log: Logger }) {
+  /** @param options.maxEntries entries the API may add over both lists (`watchlist_max_entries`); unlimited when absent. */
+  constructor(private readonly options: { readonly stateFile?: string; readonly log: Logger; readonly maxEntries?: number }) {
     this.#restore();
   }
 
@@ -129,10 +131,17 @@ export class Watchlist {
 
   /**
    * Adds (or renames) entries on the given lists through the API. All or nothing: an entry a
-   * config line set is a 409 and nothing changes. Returns the entries as they now are.
+   * config line set is a 409, more API entries than `watchlist_max_entries` a 400, and nothing
+   * changes. Returns the entries as they now are.
    */
   add(types: readonly WatchType[], items: readonly WatchItem[]): WatchEntry[] {
     for (const type of types) for (const item of items) this.#refuseConfig(type, item.prefix, 'changed');
+    if (this.options.maxEntries !== undefined) {
+      let adding = 0;
+      for (const type of types) for (const item of items) if (!this.#entries[type].has(macPrefixKey(item.prefix))) adding++;
+      const held = this.entries().filter((entry) => entry.origin === 'api').length;
+      requireRoom({ what: 'watchlist entries added through the API', key: 'watchlist_max_entries', max: this.options.maxEntries }, held, adding);
+    }
     const result: WatchEntry[] = [];
     for (const type of types) {
       for (const item of items) {

@@ -22,21 +22,43 @@ interface Received {
   body: string;
 }
 
-/** An HTTP receiver: `/ok` answers 204, `/fail` 500, `/hang` never. */
-async function startReceiver(): Promise<{ server: Server; port: number; received: Received[] }> {
+/**
+ * An HTTP receiver: `/ok` answers 204, `/fail` 500, `/hang` never, `/endless` 200 with a body
+ * that never ends (counting what it wrote until the connection went), `/redirect` a 302 with a
+ * large body.
+ */
+async function startReceiver(): Promise<{ server: Server; port: number; received: Received[]; endlessWritten: number[] }> {
   const received: Received[] = [];
+  const endlessWritten: number[] = [];
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
       received.push({ path: request.url ?? '', headers: request.headers, body });
       if (request.url?.startsWith('/hang')) return;
+      if (request.url?.startsWith('/endless')) {
+        const chunk = Buffer.alloc(1 << 20, 0x7b);
+        let written = 0;
+        response.writeHead(200);
+        const pump = () => {
+          while (!response.destroyed && response.write(chunk)) written += chunk.length;
+          if (!response.destroyed) response.once('drain', pump);
+        };
+        response.on('close', () => endlessWritten.push(written));
+        pump();
+        return;
+      }
+      if (request.url?.startsWith('/redirect')) {
+        response.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' });
+        response.end('x'.repeat(1 << 20));
+        return;
+      }
       response.statusCode = request.url?.startsWith('/fail') ? 500 : 204;
       response.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as { port: number }).port, received };
+  return { server, port: (server.address() as { port: number }).port, received, endlessWritten };
 }
 
 let t: TestService;
@@ -64,13 +86,15 @@ test.before(async () => {
         `webhook:url=${base}/ok/secret-path,secret=k3y,headers="SINKTEST,SINKCRIT",name=ops,retry_delay=0.05`,
         `webhook:url=${base}/fail,name=broken,headers=SINKTEST,retries=2,retry_delay=0.05`,
         `webhook:url=${base}/hang,name=stuck,headers=SINKTEST,retries=0,timeout=30`,
+        `webhook:url=${base}/endless,name=greedy,headers=SINKHUGE,retries=0`,
+        `webhook:url=${base}/redirect,name=moved,headers=SINKHUGE,retries=0`,
         `syslog:host=127.0.0.1,port=${(udp.address() as { port: number }).port},facility=local3`,
         `syslog:host=127.0.0.1,port=${(tcp.address() as { port: number }).port},transport=tcp,severity=high,name=siem`,
       ],
     },
   });
   await t.svc.start();
-  for (const [name, severity] of [['SINKTEST', 10], ['SINKCRIT', 20], ['SINKQUIET', 0]] as const) {
+  for (const [name, severity] of [['SINKTEST', 10], ['SINKCRIT', 20], ['SINKQUIET', 0], ['SINKHUGE', 0]] as const) {
     t.svc.alerts.define({ name, description: 'sink test', throttle: '100/sec', burst: '100/sec', severity, class: 'OTHER' });
   }
 });
@@ -191,6 +215,18 @@ test('the sink types are listed with their options', async () => {
   const types = (await (await t.request('/alerts/sink_types.json')).json()) as Record<string, any>[];
   assert.equal(types.map((type) => type['svc.alert.sink_type.name']), ['webhook', 'syslog']);
   assert.ok('secret' in types[0]!['svc.alert.sink_type.options'] && 'severity' in types[0]!['svc.alert.sink_type.options']);
+});
+
+test('a receiver that answers 200 with a body without end cannot swell the server: a few KB are read, the connection is cut, the alert counts as sent; a redirect is not followed', async () => {
+  const rss = process.memoryUsage.rss();
+  for (let n = 0; n < 2; n++) t.svc.alerts.raise({ name: 'SINKHUGE', text: `huge answer ${n}` });
+  await waitUntil('greedy delivered both and moved failed both', async () => (await sink('greedy'))['svc.alert.sink.sent'] === 2 && (await sink('moved'))['svc.alert.sink.failed'] === 2);
+  await waitUntil('the receiver saw both connections end', () => http.endlessWritten.length === 2);
+  for (const written of http.endlessWritten) assert.ok(written < 64 << 20, `the endless answer wrote ${written} bytes before the cut`);
+  const growth = process.memoryUsage.rss() - rss;
+  assert.ok(growth < 100e6, `memory grew by ${(growth / 1e6).toFixed(0)} MB`);
+  assert.match((await sink('moved'))['svc.alert.sink.last_error'], /answered 302 Found/);
+  assert.not.ok(http.received.some((request) => request.path === '/elsewhere'), 'the redirect was not followed');
 });
 
 test.run();

@@ -10,11 +10,17 @@ import type { RaiseAlertInput } from '../../alerts/alert-tracker.js';
 import { SvcError } from '../../errors.js';
 import { definePlugin } from '../../plugin.js';
 import { nowSeconds, parseTimestamp } from '../../time/timestamp.js';
+import { requireRoom } from '../../util/list-limit.js';
 import { optionalNumber, optionalString, requireString } from '../command-input.js';
 import { TRACKED_FORMATS, type RouteContext } from '../route-registry.js';
+import { answerRecordList } from './record-list.js';
 
 /** Name of the built-in alerts plugin. */
 export const ALERTS_PLUGIN = '@svc/core:alerts';
+
+/** Longest name and description of an alert a client defines. */
+export const MAX_ALERT_NAME = 64;
+export const MAX_ALERT_DESCRIPTION = 1024;
 
 /** Serves `/alerts/*`. */
 export const alertsPlugin = definePlugin({
@@ -44,6 +50,7 @@ export const alertsPlugin = definePlugin({
       return svc.alerts.raise(input);
     };
 
+    const definitionLimit = { what: 'alert definitions (built-in ones included)', key: 'alert_max_definitions', max: svc.config.getNumber('alert_max_definitions', 1024, { min: 1, integer: true }) };
     svc.hooks.routes.tap(ALERTS_PLUGIN, (routes) => {
       routes.http({
         methods: ['POST'],
@@ -51,16 +58,22 @@ export const alertsPlugin = definePlugin({
         formats: ['cmd'],
         role: 'admin',
         description: 'define an alert: name, description, throttle and burst rates (N/sec|min|hour|day), class, severity, phyname',
-        handler: ({ command }) =>
-          svc.alerts.define({
-            name: requireString(command, 'name'),
-            description: optionalString(command, 'description') ?? '',
+        handler: ({ command }) => {
+          const name = requireString(command, 'name');
+          const description = optionalString(command, 'description') ?? '';
+          if (name.length > MAX_ALERT_NAME) throw new SvcError('SVC_ERR_BAD_REQUEST', `an alert name is at most ${MAX_ALERT_NAME} characters, not ${name.length}`);
+          if (description.length > MAX_ALERT_DESCRIPTION) throw new SvcError('SVC_ERR_BAD_REQUEST', `an alert description is at most ${MAX_ALERT_DESCRIPTION} characters, not ${description.length}`);
+          if (!svc.alerts.isDefined(name)) requireRoom(definitionLimit, svc.alerts.definitionCount, 1);
+          return svc.alerts.define({
+            name,
+            description,
             throttle: requireString(command, 'throttle'),
             burst: requireString(command, 'burst'),
             class: optionalString(command, 'class'),
             severity: optionalNumber(command, 'severity'),
             phyName: optionalString(command, 'phyname'),
-          }),
+          });
+        },
       });
       for (const path of ['/alerts/raise_alert', '/alerts/raise_alerts']) {
         routes.http({
@@ -85,8 +98,9 @@ export const alertsPlugin = definePlugin({
         path: '/alerts/definitions',
         formats: TRACKED_FORMATS,
         role: 'readonly',
-        description: 'every alert definition with its throttle state',
-        handler: () => svc.alerts.definitions(),
+        description: 'every alert definition with its throttle state; fields, regex, datatables or page paging, search, sort',
+        simplify: false,
+        handler: (context) => answerRecordList(svc.alerts.definitions(), context, { summaryFields: ['svc.alert.definition.header', 'svc.alert.definition.description', 'svc.alert.definition.class'] }),
       });
       routes.http({
         methods: ['GET', 'POST'],

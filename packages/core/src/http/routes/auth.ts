@@ -9,6 +9,7 @@ import { SvcError } from '../../errors.js';
 import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import { optionalNumber, requireString } from '../command-input.js';
 import { TRACKED_FORMATS } from '../route-registry.js';
+import { answerRecordList } from './record-list.js';
 
 /** Name of the built-in auth plugin. */
 export const AUTH_PLUGIN = '@svc/core:auth';
@@ -131,15 +132,19 @@ export function authPlugin(apiKeys: ApiKeyStore, authenticator: Authenticator): 
           path: '/auth/apikey/list',
           formats: TRACKED_FORMATS,
           role: 'admin',
-          description: 'every API key with its role and expiry',
-          handler: () =>
-            apiKeys.list().map((key) => ({
-              'svc.httpd.auth.name': key.name,
-              'svc.httpd.auth.role': key.role,
-              'svc.httpd.auth.created': key.created,
-              'svc.httpd.auth.expiration': key.expires,
-              ...(showTokens ? { 'svc.httpd.auth.token': key.token } : {}),
-            })),
+          description: 'every API key with its role and expiry; fields, regex, datatables or page paging, search, sort',
+          simplify: false,
+          handler: (context) =>
+            answerRecordList(apiKeys.list(), context, {
+              summaryFields: ['svc.httpd.auth.name', 'svc.httpd.auth.role'],
+              record: (key) => ({
+                'svc.httpd.auth.name': key.name,
+                'svc.httpd.auth.role': key.role,
+                'svc.httpd.auth.created': key.created,
+                'svc.httpd.auth.expiration': key.expires,
+                ...(showTokens ? { 'svc.httpd.auth.token': key.token } : {}),
+              }),
+            }),
         });
       });
     },

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { createLogger } from '../../logger.js';
-import { createTestService, TEST_ADMIN, TestSource, testPhyPlugin, type TestService } from '../../testing/index.js';
+import { createTestService, seriesValue, TEST_ADMIN, TestSource, testPhyPlugin, waitUntil, type TestService } from '../../testing/index.js';
 
 let t: TestService;
 let source: TestSource;
@@ -61,9 +61,9 @@ test('* pushes every device first, then only the ones that changed, simplified b
   client.socket.close();
 });
 
-test('a device key and a MAC mask subscribe to just those devices', async () => {
+test('a device key (in any case) and a MAC mask subscribe to just those devices', async () => {
   const client = await connect();
-  client.send({ monitor: keyOf('AA:BB:CC:00:00:02'), request: 1, rate: 0.2, fields: ['svc.device.base.name'] });
+  client.send({ monitor: keyOf('AA:BB:CC:00:00:02').toLowerCase(), request: 1, rate: 0.2, fields: ['svc.device.base.name'] });
   client.send({ monitor: 'AA:BB:CC:00:00:00/FF:FF:FF:00:00:00', request: 2, rate: 0.2, fields: ['svc.device.base.name'] });
   await sleep(150);
   assert.equal(names(client.received), ['one', 'two', 'two']);
@@ -71,6 +71,10 @@ test('a device key and a MAC mask subscribe to just those devices', async () => 
   source.send({ mac: 'AA:BB:CC:00:00:01', name: 'one' });
   await sleep(400);
   assert.equal(names(client.received), ['one'], 'only the mask subscription matches device one');
+  client.received.length = 0;
+  source.send({ mac: 'AA:BB:CC:00:00:02', name: 'two' });
+  await sleep(400);
+  assert.equal(names(client.received), ['two', 'two'], 'the key subscription, given in lower case, follows its device');
   client.socket.close();
 });
 
@@ -167,6 +171,55 @@ test('the server-wide cap counts every socket and frees places when sockets clos
   await sleep(100);
   assert.equal(second.received, [{ 'svc.device.base.name': 'one' }]);
   second.socket.close();
+});
+
+test('one login cannot take the whole monitor: a cap per login, and a reserve of the server\'s cap only admins may use', async () => {
+  const capped = await createTestService({
+    plugins: [testPhyPlugin],
+    config: { monitor_subscriptions_total: '6', monitor_subscriptions_per_login: '3', monitor_subscriptions_admin_reserve: '2' },
+    log: createLogger({ write: () => {} }),
+  });
+  try {
+    const url = (await capped.svc.start()).url.replace('http', 'ws');
+    const key = async (name: string) => (await (await capped.command('/auth/apikey/generate.cmd', { name, role: 'readonly', duration: 0 })).text()).trim();
+    const open = async (query: string) => {
+      const socket = new WebSocket(`${url}/devices/monitor.ws?${query}`);
+      const errors: Record<string, any>[] = [];
+      socket.on('message', (data) => errors.push(JSON.parse(String(data))));
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      return { socket, errors };
+    };
+    const held = async () => seriesValue(await (await capped.request('/metrics')).text(), 'svc_monitor_subscriptions');
+    /** Sends `count` subscriptions and waits until the server holds `heldAfter` and has refused `refused` of them. */
+    const subscribe = async (client: Awaited<ReturnType<typeof open>>, count: number, heldAfter: number, refused: number) => {
+      for (let request = 0; request < count; request++) client.socket.send(JSON.stringify({ monitor: '*', request, rate: 10 }));
+      await waitUntil(`the server holds ${heldAfter} subscriptions`, async () => (await held()) === heldAfter && client.errors.length === refused);
+    };
+    // The attacker spreads over sockets; its login's cap counts them all.
+    const attacker = await key('attacker');
+    const first = await open(`SVC=${attacker}`);
+    const second = await open(`SVC=${attacker}`);
+    await subscribe(first, 2, 2, 0);
+    await subscribe(second, 2, 3, 1);
+    const other = await open(`SVC=${await key('grafana')}`);
+    await subscribe(other, 2, 4, 1);
+    const admin = await open(`user=${TEST_ADMIN.user}&password=${TEST_ADMIN.password}`);
+    await subscribe(admin, 3, 6, 1);
+    assert.equal(second.errors, [{
+      error: 'this login holds 3 monitor subscriptions, the most one login may hold (monitor_subscriptions_per_login); cancel one first',
+      code: 'SVC_ERR_TOO_MANY_SUBSCRIPTIONS',
+      request: 1,
+    }]);
+    assert.equal(other.errors, [{
+      error: 'the server holds 4 monitor subscriptions, its limit for logins other than admin (monitor_subscriptions_total less monitor_subscriptions_admin_reserve); try again later',
+      code: 'SVC_ERR_TOO_MANY_SUBSCRIPTIONS',
+      request: 1,
+    }]);
+    assert.equal(admin.errors.map((error) => [error.request, error.code]), [[2, 'SVC_ERR_TOO_MANY_SUBSCRIPTIONS']], 'the admin gets the two reserved places');
+    for (const client of [first, second, other, admin]) client.socket.close();
+  } finally {
+    await capped.close();
+  }
 });
 
 test('a view monitor only pushes devices of that view', async () => {

@@ -6,24 +6,23 @@
  * reusing an id replaces it. A bad message gets one JSON error message back and touches no
  * other subscription.
  *
- * One client cannot starve the others: subscriptions are capped per socket and per server, the
- * rate is clamped to a sane range before it reaches a timer, and a push (the first one of `*`
- * is the whole view) is sent in slices that yield to the event loop and wait while the socket's
- * send buffer is full.
+ * One client cannot starve the others: subscriptions are capped per socket, per login
+ * (`monitor_subscriptions_per_login`) and per server (`monitor_subscriptions_total`, of which
+ * `monitor_subscriptions_admin_reserve` only admins may use), the rate is clamped to a sane
+ * range before it reaches a timer, and the pushes themselves are shared between sockets and
+ * sliced (monitor-channels.ts).
  */
-import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
 import { SvcError } from '../../errors.js';
-import { parseFieldSpecs, type FieldSpec } from '../../fields/field-spec.js';
-import type { Service } from '../../service-types.js';
-import { nowSeconds } from '../../time/timestamp.js';
-import { parseDeviceKey } from '../../tracker/device-key.js';
-import type { TrackedDevice } from '../../tracker/tracked-device.js';
-import { macMatches, parseMacMask } from '../../util/mac.js';
-import { serveDevice } from '../../views/device-query.js';
+import type { Login } from '../../auth/login.js';
+import type { LoginQuota } from '../../auth/login-quota.js';
+import { parseFieldSpecs } from '../../fields/field-spec.js';
+import { deviceKey, parseDeviceKey } from '../../tracker/device-key.js';
+import { parseMacMask } from '../../util/mac.js';
 import type { DeviceView } from '../../views/device-views.js';
-import type { RouteFormat, WebSocketHandlers, WebSocketSession } from '../route-registry.js';
-import { serialize } from '../serializers.js';
+import type { MonitorChannels, MonitorTarget } from '../monitor-channels.js';
+import type { WebSocketHandlers, WebSocketSession } from '../route-registry.js';
 import { answerErrors, parseJsonObjectMessage } from '../websocket-message.js';
+import type { Logger } from '../../logger.js';
 
 /** Shortest push interval a subscription gets, in seconds; faster rates are raised to it. */
 export const MIN_MONITOR_RATE = 0.1;
@@ -31,91 +30,51 @@ export const MIN_MONITOR_RATE = 0.1;
 /** Longest push interval a subscription gets, in seconds; slower rates are lowered to it. */
 export const MAX_MONITOR_RATE = 3600;
 
-/** Bytes queued on a socket beyond which a push waits for it to drain. */
-const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-
-/** Devices sent between two yields to the event loop. */
-const PUSH_SLICE = 256;
-
-/** How many monitor subscriptions may exist, per socket and on the whole server. */
+/** How many monitor subscriptions one socket may hold, and the quota of logins and the server. */
 export interface MonitorLimits {
   readonly perSocket: number;
-  readonly total: number;
-  /** Subscriptions open now across every socket; the connections keep it. */
-  open: number;
-}
-
-interface Subscription {
-  timer: NodeJS.Timeout;
-  since: number;
-  pushing: boolean;
-  cancelled: boolean;
+  readonly quota: LoginQuota;
 }
 
 /** Handles one monitor connection on a view. */
-export function deviceMonitorConnection(svc: Service, view: DeviceView, session: WebSocketSession, limits: MonitorLimits): WebSocketHandlers {
-  const subscriptions = new Map<number, Subscription>();
+export function deviceMonitorConnection(
+  channels: MonitorChannels,
+  view: DeviceView,
+  session: WebSocketSession,
+  login: Login | undefined,
+  limits: MonitorLimits,
+  log: Logger,
+): WebSocketHandlers {
+  const subscriptions = new Map<number, () => void>();
   const cancel = (id: number) => {
-    const subscription = subscriptions.get(id);
-    if (!subscription) return;
-    clearInterval(subscription.timer);
-    subscription.cancelled = true;
+    const end = subscriptions.get(id);
+    if (!end) return;
+    end();
     subscriptions.delete(id);
-    limits.open--;
+    limits.quota.give(login);
   };
 
-  const changedDevices = (subscription: Subscription, matches: (device: TrackedDevice) => boolean, single: string | undefined): TrackedDevice[] => {
-    if (single !== undefined) {
-      const device = svc.devices.byKey(single);
-      return device && device.modTime > subscription.since && view.has(device) ? [device] : [];
-    }
-    const changed: TrackedDevice[] = [];
-    for (const device of svc.devices.changedSince(subscription.since)) if (view.has(device) && matches(device)) changed.push(device);
-    return changed;
-  };
-
-  const push = async (id: number, subscription: Subscription, matches: (device: TrackedDevice) => boolean, single: string | undefined, specs: FieldSpec[], format: RouteFormat) => {
-    if (!session.isOpen) return cancel(id);
-    if (subscription.pushing || session.bufferedAmount > MAX_BUFFERED_BYTES) return;
-    const changed = changedDevices(subscription, matches, single);
-    if (!changed.length) return;
-    subscription.since = changed[0]!.modTime;
-    subscription.pushing = true;
-    try {
-      const now = nowSeconds();
-      for (let index = 0; index < changed.length; index++) {
-        if (subscription.cancelled || !session.isOpen) return;
-        session.send(serialize(serveDevice(changed[index]!, specs, now), format, svc.fields).trimEnd());
-        if ((index + 1) % PUSH_SLICE === 0) {
-          await yieldToEventLoop();
-          while (session.isOpen && !subscription.cancelled && session.bufferedAmount > MAX_BUFFERED_BYTES) await sleep(20);
-        }
-      }
-    } finally {
-      subscription.pushing = false;
-    }
-  };
-
-  const subscribe = (id: number, matches: (device: TrackedDevice) => boolean, single: string | undefined, rate: number, specs: FieldSpec[], format: RouteFormat) => {
-    const replacing = subscriptions.has(id);
+  const subscribe = (request: number, target: MonitorTarget, rate: number, specs: ReturnType<typeof parseFieldSpecs>, format: 'json' | 'ekjson') => {
+    const replacing = subscriptions.has(request);
     if (!replacing && subscriptions.size >= limits.perSocket) {
       throw new SvcError('SVC_ERR_TOO_MANY_SUBSCRIPTIONS', `this socket has ${subscriptions.size} subscriptions, the most one socket may hold (monitor_subscriptions_per_socket); cancel one first`);
     }
-    if (!replacing && limits.open >= limits.total) {
-      throw new SvcError('SVC_ERR_TOO_MANY_SUBSCRIPTIONS', `the server holds ${limits.open} monitor subscriptions, its limit (monitor_subscriptions_total); try again later`);
+    cancel(request);
+    const refusal = limits.quota.take(login);
+    if (refusal === 'login') {
+      throw new SvcError('SVC_ERR_TOO_MANY_SUBSCRIPTIONS', `this login holds ${limits.quota.heldBy(login)} monitor subscriptions, the most one login may hold (monitor_subscriptions_per_login); cancel one first`);
     }
-    cancel(id);
-    const subscription: Subscription = { since: 0, pushing: false, cancelled: false, timer: undefined as unknown as NodeJS.Timeout };
-    const run = () => void push(id, subscription, matches, single, specs, format).catch((error: unknown) => svc.log.error('device monitor push failed', error));
-    subscription.timer = setInterval(run, Math.min(MAX_MONITOR_RATE, Math.max(MIN_MONITOR_RATE, rate)) * 1000);
-    subscriptions.set(id, subscription);
-    limits.open++;
-    run();
+    if (refusal === 'total') {
+      const limit = login?.role === 'admin' ? 'its limit (monitor_subscriptions_total)' : 'its limit for logins other than admin (monitor_subscriptions_total less monitor_subscriptions_admin_reserve)';
+      throw new SvcError('SVC_ERR_TOO_MANY_SUBSCRIPTIONS', `the server holds ${limits.quota.held} monitor subscriptions, ${limit}; try again later`);
+    }
+    const clamped = Math.min(MAX_MONITOR_RATE, Math.max(MIN_MONITOR_RATE, rate));
+    subscriptions.set(request, channels.add({ session, request, view, target, rate: clamped, specs, format }));
   };
 
   return {
     message(data, isBinary) {
-      answerErrors(session, svc.log, (context) => {
+      answerErrors(session, log, (context) => {
         const request = parseJsonObjectMessage(data, isBinary);
         if (request.cancel !== undefined) {
           if (typeof request.cancel !== 'number') throw new SvcError('SVC_ERR_BAD_REQUEST', "'cancel' must be the request id of a subscription");
@@ -131,12 +90,14 @@ export function deviceMonitorConnection(svc: Service, view: DeviceView, session:
           );
         }
         const specs = parseFieldSpecs(request.fields);
-        const format: RouteFormat = request.format === 'ekjson' ? 'ekjson' : 'json';
-        if (monitor === '*') return subscribe(id, () => true, undefined, rate, specs, format);
-        if (parseDeviceKey(monitor)) return subscribe(id, () => true, monitor, rate, specs, format);
+        const format = request.format === 'ekjson' ? 'ekjson' : 'json';
+        if (monitor === '*') return subscribe(id, { kind: 'all' }, rate, specs, format);
+        const key = parseDeviceKey(monitor);
+        // A key in any case names the device whose key is upper case.
+        if (key) return subscribe(id, { kind: 'key', key: deviceKey(key.prefix, key.mac) }, rate, specs, format);
         const mask = parseMacMask(monitor);
         if (!mask) throw new SvcError('SVC_ERR_BAD_REQUEST', `monitor '${monitor}' is not a device key, MAC, MAC/mask or *`);
-        subscribe(id, (device) => macMatches(device.mac, mask), undefined, rate, specs, format);
+        subscribe(id, { kind: 'mask', mask }, rate, specs, format);
       });
     },
     close() {

@@ -12,6 +12,7 @@ import type { Service } from '../../service-types.js';
 import { nowSeconds, parseTimestamp } from '../../time/timestamp.js';
 import { BASE_DEVICE_FIELDS, NESTED_DEVICE_FIELDS } from '../../tracker/device-fields.js';
 import type { TrackedDevice } from '../../tracker/tracked-device.js';
+import { requireRoom } from '../../util/list-limit.js';
 import { macMatches, parseMac, parseMacMask } from '../../util/mac.js';
 import { runDeviceQuery, serveDevice, type DeviceQuery } from '../../views/device-query.js';
 import { QueryBudget } from '../../views/query-budget.js';
@@ -19,6 +20,8 @@ import { queryView } from '../../views/view-query.js';
 import type { DeviceView } from '../../views/device-views.js';
 import type { ViewDefinition } from '../../views/view-definition.js';
 import { optionalString, requireString } from '../command-input.js';
+import { LoginQuota } from '../../auth/login-quota.js';
+import { MonitorChannels } from '../monitor-channels.js';
 import { deviceMonitorConnection, type MonitorLimits } from './device-monitor.js';
 import { colmapPath, pagingParams } from './paging-params.js';
 import { StreamedList } from '../streamed-list.js';
@@ -29,6 +32,11 @@ export const DEVICES_PLUGIN = '@svc/core:devices';
 
 /** Largest page a paging request gets. */
 export const MAX_PAGE_LENGTH = 10_000;
+
+/** Longest user name of a device, tag name and tag value a client may set. */
+export const MAX_USERNAME = 256;
+export const MAX_TAG_NAME = 128;
+export const MAX_TAG_VALUE = 1024;
 
 /** The devices plugin; `configViews` are the `view=` lines of svc.conf, already parsed. */
 export function devicesPlugin(configViews: readonly ViewDefinition[]): PluginDefinition {
@@ -62,20 +70,37 @@ export function devicesPlugin(configViews: readonly ViewDefinition[]): PluginDef
         expiry.unref();
       });
       svc.hooks.shutdown.tapPromise(DEVICES_PLUGIN, async () => clearInterval(expiry));
-      svc.hooks.routes.tap(DEVICES_PLUGIN, (routes) => addDeviceRoutes(svc, routes));
+      const monitor = deviceMonitor(svc);
+      svc.hooks.routes.tap(DEVICES_PLUGIN, (routes) => addDeviceRoutes(svc, routes, monitor));
+      svc.hooks.metrics.tap(DEVICES_PLUGIN, (metrics) => {
+        const { channels } = monitor;
+        metrics.gauge({ name: 'svc_monitor_subscriptions', help: 'device monitor subscriptions open', collect: (report) => report({}, channels.subscriptions) });
+        metrics.gauge({ name: 'svc_monitor_channels', help: 'groups of monitor subscriptions (view, rate, format, fields) whose pushes are serialized once and shared', collect: (report) => report({}, channels.channels) });
+        metrics.counter({ name: 'svc_monitor_dropped_sockets_total', help: 'monitor websockets dropped for not reading their pushes in time', collect: (report) => report({}, channels.droppedSockets) });
+      });
     },
   });
 }
 
-function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
+/** The device monitor's shared pushes and its caps, from config. */
+function deviceMonitor(svc: Service): { channels: MonitorChannels; limits: MonitorLimits } {
+  const total = svc.config.getNumber('monitor_subscriptions_total', 1024, { min: 1, integer: true });
+  const limits: MonitorLimits = {
+    perSocket: svc.config.getNumber('monitor_subscriptions_per_socket', 32, { min: 1, integer: true }),
+    quota: new LoginQuota({
+      total,
+      perLogin: svc.config.getNumber('monitor_subscriptions_per_login', 256, { min: 1, integer: true }),
+      adminReserve: svc.config.getNumber('monitor_subscriptions_admin_reserve', Math.min(64, Math.floor(total / 16)), { min: 0, max: total, integer: true }),
+    }),
+  };
+  return { channels: new MonitorChannels(svc.devices, svc.fields, svc.log), limits };
+}
+
+function addDeviceRoutes(svc: Service, routes: RouteRegistry, monitor: ReturnType<typeof deviceMonitor>): void {
   const budgetSeconds = svc.config.getNumber('httpd_query_budget', 10, { min: 0.1 });
   /** The scan budget of one request: its abort signal and `httpd_query_budget` seconds. */
   const queryBudget = (request: Request) => new QueryBudget({ signal: request.signal, seconds: budgetSeconds });
-  const monitorLimits: MonitorLimits = {
-    perSocket: svc.config.getNumber('monitor_subscriptions_per_socket', 32, { min: 1, integer: true }),
-    total: svc.config.getNumber('monitor_subscriptions_total', 1024, { min: 1, integer: true }),
-    open: 0,
-  };
+  const tagLimit = { what: 'tags on this device', key: 'device_max_tags', max: svc.config.getNumber('device_max_tags', 32, { min: 1, integer: true }) };
   const list = (path: string, description: string, handler: (context: RouteContext) => unknown, methods: ('GET' | 'POST')[] = ['GET', 'POST']) =>
     routes.http({ methods, path, formats: TRACKED_FORMATS, role: 'readonly', description, simplify: false, handler });
 
@@ -165,6 +190,7 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
     handler: ({ params, command }) => {
       const device = svc.devices.requireByKey(params.key!);
       const name = requireString(command, 'username');
+      if (name.length > MAX_USERNAME) throw new SvcError('SVC_ERR_BAD_REQUEST', `'username' is at most ${MAX_USERNAME} characters, not ${name.length}`);
       device.username = name === '' ? undefined : name;
       svc.deviceAnnotations.save(device);
       svc.devices.markChanged(device);
@@ -183,6 +209,9 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
       const name = requireString(command, 'tagname');
       if (name === '') throw new SvcError('SVC_ERR_BAD_REQUEST', "'tagname' must not be empty");
       const value = optionalString(command, 'tagvalue') ?? '';
+      if (name.length > MAX_TAG_NAME) throw new SvcError('SVC_ERR_BAD_REQUEST', `'tagname' is at most ${MAX_TAG_NAME} characters, not ${name.length}`);
+      if (value.length > MAX_TAG_VALUE) throw new SvcError('SVC_ERR_BAD_REQUEST', `'tagvalue' is at most ${MAX_TAG_VALUE} characters, not ${value.length}`);
+      if (value !== '' && !device.tags?.has(name)) requireRoom(tagLimit, device.tags?.size ?? 0, 1);
       if (value === '') device.tags?.delete(name);
       else (device.tags ??= new Map()).set(name, value);
       if (device.tags?.size === 0) device.tags = undefined;
@@ -197,13 +226,13 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry): void {
     role: 'readonly',
     description: 'device monitor for one view: {monitor, request, rate, fields} subscriptions, {cancel} to stop',
     accept: ({ params }) => void viewOf(svc, params.view!),
-    connect: (session, { params }) => deviceMonitorConnection(svc, viewOf(svc, params.view!), session, monitorLimits),
+    connect: (session, { params, login }) => deviceMonitorConnection(monitor.channels, viewOf(svc, params.view!), session, login, monitor.limits, svc.log),
   });
   routes.websocket({
     path: '/devices/monitor.ws',
     role: 'readonly',
     description: 'device monitor over every device: {monitor, request, rate, fields} subscriptions, {cancel} to stop',
-    connect: (session) => deviceMonitorConnection(svc, svc.deviceViews.get('all')!, session, monitorLimits),
+    connect: (session, { login }) => deviceMonitorConnection(monitor.channels, svc.deviceViews.get('all')!, session, login, monitor.limits, svc.log),
   });
   list('/phy/all_phys', 'every PHY with its device and packet counts', () =>
     svc.devices.phys().map((phy) => ({

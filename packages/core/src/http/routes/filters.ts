@@ -14,6 +14,8 @@ import type { IngestFilter } from '../../filters/ingest-filter.js';
 import { definePlugin } from '../../plugin.js';
 import { optionalString, requireString } from '../command-input.js';
 import { TRACKED_FORMATS } from '../route-registry.js';
+import { StreamedList } from '../streamed-list.js';
+import { answerRecordList, type RecordListOptions } from './record-list.js';
 
 /** Name of the built-in filters plugin. */
 export const FILTERS_PLUGIN = '@svc/core:filters';
@@ -61,17 +63,32 @@ export function filterRuleRecord(rule: FilterRule): Record<string, unknown> {
   };
 }
 
-/** The whole filter: default, totals and rules. */
-export function ingestFilterRecord(filter: IngestFilter): Record<string, unknown> {
+/** The filter's default and totals: the whole filter record but its rules. */
+function ingestFilterTotals(filter: IngestFilter): Record<string, unknown> {
   return {
     'svc.ingestfilter.default': filter.defaultAction,
     'svc.ingestfilter.dropped_packets': filter.droppedPackets,
     'svc.ingestfilter.dropped_devices': filter.droppedDevices,
     'svc.ingestfilter.default_dropped_packets': filter.defaultRule.droppedPackets,
     'svc.ingestfilter.default_dropped_devices': filter.defaultRule.droppedDevices,
-    'svc.ingestfilter.rules': filter.rules().map(filterRuleRecord),
   };
 }
+
+/** The whole filter: default, totals and rules. */
+export function ingestFilterRecord(filter: IngestFilter): Record<string, unknown> {
+  return { ...ingestFilterTotals(filter), 'svc.ingestfilter.rules': filter.rules().map(filterRuleRecord) };
+}
+
+/** The whole filter as `filter.json` serves it: the same record, its rules streamed. */
+function ingestFilterAnswer(filter: IngestFilter): StreamedList<FilterRule> {
+  return new StreamedList(filter.rules(), filterRuleRecord, { head: ingestFilterTotals(filter), listKey: 'svc.ingestfilter.rules', tail: {} });
+}
+
+/** The rules' records, and what a search of them looks in. */
+const RULE_LIST_OPTIONS: RecordListOptions<FilterRule> = {
+  summaryFields: ['svc.ingestfilter.rule.match', 'svc.ingestfilter.rule.kind', 'svc.ingestfilter.rule.phy', 'svc.ingestfilter.rule.action', 'svc.ingestfilter.rule.origin'],
+  record: filterRuleRecord,
+};
 
 /** The filter as Kismet's packet filter record: MAC, mask and OUI rules under the `any` block of their PHY. */
 function kismetFilterRecord(filter: IngestFilter): Record<string, unknown> {
@@ -109,8 +126,16 @@ export const filtersPlugin = definePlugin({
       const admin = (path: string, description: string, handler: Parameters<typeof routes.http>[0]['handler']) =>
         routes.http({ methods: ['POST'], path, formats: ['cmd'], role: 'admin', description, handler });
 
-      readonly('/filters/ingest/filter', 'the ingest filter: default, packets and devices dropped, and every rule with its counts', () => ingestFilterRecord(filter));
-      readonly('/filters/ingest/rules', 'the ingest filter rules with what each dropped', () => filter.rules().map(filterRuleRecord));
+      readonly('/filters/ingest/filter', 'the ingest filter: default, packets and devices dropped, and every rule with its counts (streamed)', () => ingestFilterAnswer(filter));
+      routes.http({
+        methods: ['GET', 'POST'],
+        path: '/filters/ingest/rules',
+        formats: TRACKED_FORMATS,
+        role: 'readonly',
+        description: 'the ingest filter rules with what each dropped; fields, regex, datatables or page paging, search, sort',
+        simplify: false,
+        handler: (context) => answerRecordList(filter.rules(), context, RULE_LIST_OPTIONS),
+      });
       admin('/filters/ingest/add_rule', 'add or change an ingest filter rule: match (MAC, MAC/MASK, OUI, randomized or *), action (pass or block), phy (a PHY name, default any)', ({ command }) => {
         const [rule] = filter.add([{ phy: normalizePhy(optionalString(command, 'phy')), match: parseFilterMatch(requireString(command, 'match')), action: parseFilterAction(requireString(command, 'action')) }]);
         return filterRuleRecord(rule!);

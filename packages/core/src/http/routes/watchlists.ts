@@ -13,6 +13,14 @@ import { formatMacPrefix, macPrefixKey, parseMacPrefix, type MacPrefix } from '.
 import { DEVICE_FOUND_ALERT, DEVICE_LOST_ALERT, DevicePresence, type PresenceSettings } from '../../watchlists/device-presence.js';
 import { checkWatchName, parseWatchTypes, type WatchEntry, type WatchItem } from '../../watchlists/watchlist.js';
 import { TRACKED_FORMATS } from '../route-registry.js';
+import { StreamedList } from '../streamed-list.js';
+import { answerRecordList, type RecordListOptions } from './record-list.js';
+
+/** The entries' records, and what a search of them looks in. */
+const ENTRY_LIST_OPTIONS: RecordListOptions<WatchEntry> = {
+  summaryFields: ['svc.watchlist.entry.mac', 'svc.watchlist.entry.name', 'svc.watchlist.entry.type', 'svc.watchlist.entry.origin'],
+  record: (entry) => watchEntryRecord(entry),
+};
 
 /** Name of the built-in watchlists plugin. */
 export const WATCHLISTS_PLUGIN = '@svc/core:watchlists';
@@ -112,16 +120,23 @@ export const watchlistsPlugin = (settings: PresenceSettings) =>
         path: '/devices/alerts/mac/:type/macs',
         formats: TRACKED_FORMATS,
         role: 'readonly',
-        description: 'the MACs and ranges on the found, lost or both watchlists, as strings',
-        handler: ({ params }) => [...new Set(watchlist.entries(parseWatchTypes(params.type!)).map((entry) => formatMacPrefix(entry.prefix)))],
+        description: 'the MACs and ranges on the found, lost or both watchlists, as strings (streamed)',
+        simplify: false,
+        handler: ({ params }) => {
+          // Kismet's list names a MAC on both lists once.
+          const entries = watchlist.entries(parseWatchTypes(params.type!));
+          const once = params.type === 'both' ? [...new Map(entries.map((entry) => [macPrefixKey(entry.prefix), entry])).values()] : entries;
+          return new StreamedList(once, (entry) => formatMacPrefix(entry.prefix));
+        },
       });
       routes.http({
         methods: ['GET', 'POST'],
         path: '/devices/alerts/mac/:type/entries',
         formats: TRACKED_FORMATS,
         role: 'readonly',
-        description: 'the entries of the found, lost or both watchlists, with names, origins and last alert times',
-        handler: ({ params }) => watchlist.entries(parseWatchTypes(params.type!)).map(watchEntryRecord),
+        description: 'the entries of the found, lost or both watchlists, with names, origins and last alert times; fields, regex, datatables or page paging, search, sort',
+        simplify: false,
+        handler: (context) => answerRecordList(watchlist.entries(parseWatchTypes(context.params.type!)), context, ENTRY_LIST_OPTIONS),
       });
     });
   },

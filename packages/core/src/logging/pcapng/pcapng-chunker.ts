@@ -2,7 +2,9 @@
  * Turns packets into pcapng bytes a chunk at a time, for the pcapng log and the packet streams:
  * the section header first, an interface block the first time a (datasource, link type) pair
  * appears, then a packet block per frame, packed into one buffer that the caller takes when it
- * wants to write. Packets that carry no frame (rtl_433 and serial records) are skipped.
+ * wants to write. Packets that carry no frame (rtl_433 and serial records) are skipped. The
+ * interface blocks declared so far can be had again, for a reader that joins late or missed a
+ * chunk (live streams share one chunker between their readers).
  */
 import type { Packet } from '../../packets/packet.js';
 import { interfaceBlock, packetBlockLength, sectionHeaderBlock, writePacketBlock } from './pcapng-encoder.js';
@@ -23,18 +25,27 @@ export class PcapngChunker {
   #lastSource: string | undefined;
   #lastDlt = -1;
   #lastInterface = 0;
-  /** Interfaces declared in chunks taken before the last one. */
-  #interfacesBeforeLastTake = 0;
-  #interfacesAtLastTake = 0;
-  #chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  /** Every interface block declared, in order (interface id = index). */
+  readonly #interfaceBlocks: Buffer[] = [];
+  /** Interfaces declared in the chunks taken so far. */
+  #interfacesTaken = 0;
+  #chunk: Buffer;
   #used = 0;
   #packets = 0;
 
+  /** @param chunkBytes the buffer packets are packed into at first (it grows for a frame that does not fit). */
   constructor(
     private readonly nameOf: (sourceUuid: string) => PcapngInterfaceName,
     application: string,
+    private readonly chunkBytes = CHUNK_BYTES,
   ) {
+    this.#chunk = Buffer.allocUnsafe(chunkBytes);
     this.#append(sectionHeaderBlock(application));
+  }
+
+  /** Bytes of the buffer packets are packed into (what a chunker holds besides what it handed out). */
+  get capacity(): number {
+    return this.#chunk.length;
   }
 
   /** Packets appended so far. */
@@ -66,7 +77,9 @@ export class PcapngChunker {
       id = this.#interfaces.size;
       this.#interfaces.set(key, id);
       const { name, description } = this.nameOf(packet.sourceUuid);
-      this.#append(interfaceBlock(packet.dlt, name, description));
+      const block = interfaceBlock(packet.dlt, name, description);
+      this.#interfaceBlocks.push(block);
+      this.#append(block);
     }
     this.#lastSource = packet.sourceUuid;
     this.#lastDlt = packet.dlt;
@@ -77,23 +90,26 @@ export class PcapngChunker {
   /** The bytes appended since the last call (a copy the caller owns), or undefined when none. */
   take(): Buffer | undefined {
     if (this.#used === 0) return undefined;
-    this.#interfacesBeforeLastTake = this.#interfacesAtLastTake;
-    this.#interfacesAtLastTake = this.#interfaces.size;
     // A small chunk is copied out; a full one is handed over and a fresh buffer takes its place.
     const taken = this.#used < SMALL_TAKE ? Buffer.from(this.#chunk.subarray(0, this.#used)) : this.#chunk.subarray(0, this.#used);
-    if (taken.buffer === this.#chunk.buffer) this.#chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-    this.#used = 0;
-    return taken;
+    if (taken.buffer === this.#chunk.buffer) this.#chunk = Buffer.allocUnsafe(this.chunkBytes);
+    return this.#taken(taken);
   }
 
-  /**
-   * Says the last chunk taken was thrown away (a live stream dropped it for a slow client): the
-   * interfaces it declared are declared again before their next packet, with the same numbers.
-   */
-  discardLastTaken(): void {
-    for (const [key, id] of this.#interfaces) if (id >= this.#interfacesBeforeLastTake) this.#interfaces.delete(key);
-    this.#interfacesAtLastTake = this.#interfacesBeforeLastTake;
-    this.#lastSource = undefined;
+  #taken(chunk: Buffer): Buffer {
+    this.#interfacesTaken = this.#interfaces.size;
+    this.#used = 0;
+    return chunk;
+  }
+
+  /** Interfaces declared in the chunks taken so far (the next chunk declares those after them). */
+  get interfacesTaken(): number {
+    return this.#interfacesTaken;
+  }
+
+  /** The interface blocks of ids `from` up to (not including) `to`, as they were declared. */
+  interfaceBlocks(from: number, to: number): Buffer {
+    return Buffer.concat(this.#interfaceBlocks.slice(from, to));
   }
 
   #append(block: Buffer): void {

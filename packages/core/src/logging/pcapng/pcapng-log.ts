@@ -23,8 +23,9 @@ export const pcapngLogType: LogTypeDefinition = {
   description: 'every captured frame in a pcapng file, one interface per datasource (Wireshark, tshark, aircrack-ng read it)',
   extension: 'pcapng',
   async open(context: LogOpenContext): Promise<LogWriter> {
-    const file = await ChunkedFile.create(context.path, context.fail);
     const chunker = new PcapngChunker(sourceInterfaceName(context.svc.datasources), `svc ${CORE_VERSION}`);
+    // The section header goes to disk before the log counts as open.
+    const file = await ChunkedFile.create(context.path, chunker.take()!, context.fail);
     /** Packets of the chunker already handed to the file. */
     let takenPackets = 0;
     const flush = () => {

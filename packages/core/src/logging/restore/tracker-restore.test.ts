@@ -58,9 +58,10 @@ test('every device comes back with every field, in the same views, and new packe
     assert.is((await first.command(`/devices/by-key/${key}/set_tag.cmd`, { tagname: 'room', tagvalue: 'kitchen' })).status, 200);
     sizes = await viewSizes(first);
     await first.svc.stop();
-    // Serving a record moves its histories' clocks to the time served, and the log wrote them
-    // as it stopped: compare at a moment after that, which no server reaches before the checks.
-    now = Math.floor(Date.now() / 1000) + 1;
+    // Serving a record moves its histories' clocks to the time served (the log wrote them as it
+    // stopped), and a restore moves them to the time it runs: records are compared as served at
+    // one moment after all of that, 30 s on, which no restore below reaches even when loaded.
+    now = Math.floor(Date.now() / 1000) + 30;
     before = snapshot(first, now);
   } finally {
     await first.close();
@@ -152,8 +153,8 @@ test('a damaged state snapshot, or a damaged or stale state in it, sends those d
     const source = await first.svc.datasources.add('testsource-1:devices=10,count=100,flood=true');
     await waitUntil('100 reports', () => source.numPackets === 100);
     await first.svc.stop();
-    // After the log's last write, as in the first test.
-    now = Math.floor(Date.now() / 1000) + 1;
+    // After the log's last write and every restore, as in the first test.
+    now = Math.floor(Date.now() / 1000) + 30;
     before = snapshot(first, now);
   } finally {
     await first.close();

@@ -5,6 +5,7 @@
  * on the disk and a killed server loses at most the last batch. Past a few batches in flight the
  * log asks file sources to wait, so its memory stays bounded and every frame is kept.
  */
+import { closeSync, openSync } from 'node:fs';
 import { describeError, SvcError } from '../../errors.js';
 import { MessageFlags } from '../../messages/message-bus.js';
 import type { GpsFix } from '../../gps/gps-fix.js';
@@ -13,6 +14,7 @@ import { StateWriter } from '../../tracker/state/state-writer.js';
 import { startModuleWorker } from '../../util/module-worker.js';
 import { CORE_VERSION } from '../../version.js';
 import type { LogOpenContext, LogTypeDefinition, LogWriter } from '../log-type.js';
+import { deviceStatePath } from './device-state-file.js';
 import { PacketRows } from './packet-rows.js';
 import { alertRow, dataRow, datasourceRow, deviceRow, deviceStateRow, gpsSnapshotRow, messageRow } from './svcdb-rows.js';
 import type { DeviceStateRow, SvcdbReply, SvcdbRequest, SvcdbValue, SvcdbWorkerData } from './svcdb-messages.js';
@@ -35,6 +37,9 @@ export const svcdbLogType: LogTypeDefinition = {
 };
 
 async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
+  // Created here, 0640 as every log (SQLite would make them 0644 under the usual umask); its
+  // write-ahead and shared-memory files take the mode of their database.
+  for (const file of [context.path, deviceStatePath(context.path)]) closeSync(openSync(file, 'wx', 0o640));
   const workerData: SvcdbWorkerData = { path: context.path, version: CORE_VERSION };
   const worker = startModuleWorker(new URL('./svcdb-worker.ts', import.meta.url), 'dist/logging/svcdb/svcdb-worker.js', { workerData });
   const { svc } = context;

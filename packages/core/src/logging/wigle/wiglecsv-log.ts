@@ -25,10 +25,10 @@ export const wiglecsvLogType: LogTypeDefinition = {
   async open(context: LogOpenContext): Promise<LogWriter> {
     const { svc } = context;
     const throttleSeconds = svc.config.getNumber('wigle_log_throttle', 1, { min: 0 });
-    const file = await ChunkedFile.create(context.path, context.fail);
+    const file = await ChunkedFile.create(context.path, wigleHeader('svc', CORE_VERSION), context.fail);
     const phys = new Map<string, PhyDefinition | undefined>();
     const nextRowAt = new Map<TrackedDevice, number>();
-    let pending = wigleHeader('svc', CORE_VERSION);
+    let pending = '';
     const flush = () => {
       if (pending === '') return;
       file.write(pending);
