@@ -32,7 +32,8 @@ test('run as a program, svc is node with a 32 MB young generation', async () => 
   const child = spawn(bin, ['start', '--port', '0', '--config-dir', mkdtempSync(join(tmpdir(), 'svc-bin-'))], { stdio: 'ignore' });
   try {
     const commandLine = () => readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
-    await waitUntil('the shell has become node', () => commandLine()[0] !== '/bin/sh');
+    // Mid-exec the command line reads empty for a moment: wait for the program that replaced the shell.
+    await waitUntil('the shell has become node', () => !['', '/bin/sh'].includes(commandLine()[0]!), { timeoutMs: 30_000 });
     assert.equal(commandLine().slice(1, 3), ['--max-semi-space-size=32', bin]);
   } finally {
     child.kill('SIGTERM');
