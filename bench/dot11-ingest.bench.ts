@@ -1,8 +1,8 @@
 /**
  * 802.11 ingest (issue: at least 250,000 frames per second from a `pcapfile` source to a fully
- * updated tracker, on one core; heap under 4 KB per tracked Wi-Fi device). The capture is the
- * shared generator's 1,000,000-frame file (10,000 devices), made once and cached in the temp
- * dir. Each round replays it into a fresh service with the built dot11 plugin and measures
+ * updated tracker, on one core; heap under 4 KB per tracked Wi-Fi device). The capture is svc's
+ * own bulk generator's 1,000,000-frame file (10,000 devices, `big-capture.ts`), made once and
+ * cached in the temp dir. Each round replays it into a fresh service with the built dot11 plugin and measures
  * from adding the source until the source has counted every frame; the heap is measured after
  * a full GC, against the heap of the same service before the replay. For scale the bench then
  * times tshark on the same file with the field list of `test-data/README.md` (skip it with

@@ -1,6 +1,6 @@
 /**
- * What MQTT out costs ingest (issue 23): the 802.11 ingest of `dot11-ingest.bench.ts` (the
- * shared generator's 1,000,000-frame capture, 10,000 devices, made once and cached in the temp
+ * What MQTT out costs ingest (issue 23): the 802.11 ingest of `dot11-ingest.bench.ts` (svc's
+ * own bulk generator's 1,000,000-frame capture, 10,000 devices, made once and cached in the temp
  * dir) into a fresh service, without MQTT out, and with MQTT out publishing to a real Mosquitto
  * on a free loopback port (QoS 1) with the default device interval (10 s) and with a 1 s
  * interval (every device published every second), in alternating rounds. The broker runs on

@@ -20,7 +20,7 @@ const ACCESS_POINTS_VIEW = 'phydot11_accesspoints';
 export interface AccessPoint {
   /** BSSID, `AA:BB:CC:DD:EE:FF`. */
   readonly bssid: string;
-  /** The SSID it advertises; empty when hidden. */
+  /** Its name: the SSID it advertises, or for a hidden network the one a probe response named (its BSSID until then). */
   readonly ssid: string;
   readonly channel: string;
   /** Encryption summary (`Open`, `WPA2-PSK`...). */

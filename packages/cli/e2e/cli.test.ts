@@ -8,8 +8,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { projectDataPath, realDataPath, realDataTest, testDataPath, waitUntil } from '@svc/core/testing';
+import { projectDataPath, realDataPath, realDataTest, waitUntil } from '@svc/core/testing';
 import { SYNTHETIC_RECORDING } from '@svc/plugin-sdr-rtl433/synthetic';
+import { DEMO_SCENE_CAPTURE } from './dot11-captures.js';
 import { basicAuth, startSvc } from './svc-process.js';
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url));
@@ -31,7 +32,8 @@ test('run as a program, svc is node with a 32 MB young generation', async () => 
   const child = spawn(bin, ['start', '--port', '0', '--config-dir', mkdtempSync(join(tmpdir(), 'svc-bin-'))], { stdio: 'ignore' });
   try {
     const commandLine = () => readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
-    await waitUntil('the shell has become node', () => commandLine()[0] !== '/bin/sh');
+    // Mid-exec the command line reads empty for a moment: wait for the program that replaced the shell.
+    await waitUntil('the shell has become node', () => !['', '/bin/sh'].includes(commandLine()[0]!), { timeoutMs: 30_000 });
     assert.equal(commandLine().slice(1, 3), ['--max-semi-space-size=32', bin]);
   } finally {
     child.kill('SIGTERM');
@@ -109,7 +111,7 @@ test('svc start -c with a bad definition exits 2 with the reason, as a bad confi
   for (const [definition, reason] of [
     ['/nonexistent/file.pcap', 'svc: SVC_ERR_CONFIG_VALUE: command line: source /nonexistent/file.pcap: SVC_ERR_BAD_DEFINITION: no such file: /nonexistent/file.pcap (check the file path)'],
     ['wlan9:type=nosuchtype', "svc: SVC_ERR_CONFIG_VALUE: command line: source wlan9:type=nosuchtype: SVC_ERR_NO_DATASOURCE_TYPE: no datasource type 'nosuchtype'; known types:"],
-    [`${testDataPath('dot11', 'aircrack-ng_zn2i.pcap')}:pps=abc`, "pcapfile option pps must be a number of packets per second, 0.001 or more, got 'abc'"],
+    [`${DEMO_SCENE_CAPTURE.path}:pps=abc`, "pcapfile option pps must be a number of packets per second, 0.001 or more, got 'abc'"],
   ] as const) {
     const result = run(['start', '--config-dir', dir, '--port', '0', '-c', definition]);
     assert.is(result.status, 2, result.stdout + result.stderr);

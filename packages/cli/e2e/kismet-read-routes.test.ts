@@ -1,25 +1,21 @@
 /**
- * Kismet's read routes that clients poll, end to end: a real `svc start` replays the 10 000-frame
- * synthetic capture, and a client reads `/packetchain/*`, `/channels/channels`, the 802.11
- * clients-of and related-to lists and the SSID view over real HTTP, in every format, the way
- * python-kismet-rest calls them (form-encoded `json=`, `.itjson` read line by line). Counts are
- * checked against tshark's reference (`test-data/dot11/*.routes.json`, made by
- * `make-routes-reference.py`) and against the datasource records.
+ * Kismet's read routes that clients poll, end to end: a real `svc start` replays svc's
+ * 10 000-frame bulk capture, and a client reads `/packetchain/*`, `/channels/channels`, the
+ * 802.11 clients-of and related-to lists and the SSID view over real HTTP, in every format, the
+ * way python-kismet-rest calls them (form-encoded `json=`, `.itjson` read line by line). Counts
+ * are checked against the read-route fields of tshark's kept reference of the capture
+ * (`test-data/dot11/svc-bulk-10k.tshark.json`: frames per frequency and channel, To-DS stations
+ * per BSSID, devices per SSID) and against the datasource records.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
-import { testDataPath, waitUntil } from '@svc/core/testing';
+import { waitUntil } from '@svc/core/testing';
+import { BULK_CAPTURE } from './dot11-captures.js';
 import { basicAuth, startSvc, waitForFirstSource, type SvcProcess } from './svc-process.js';
 
-const capture = testDataPath('dot11', 'synthetic_radiotap_10k_seed1.pcap');
-const reference = JSON.parse(readFileSync(testDataPath('dot11', 'synthetic_radiotap_10k_seed1.routes.json'), 'utf8')) as {
-  frames_total: number;
-  frequencies_mhz: Record<string, { frames: number; transmitters: number }>;
-  channels: Record<string, number>;
-  to_ds_stations: Record<string, string[]>;
-  ssids: Record<string, { advertising: string[]; responding: string[]; probing: string[] }>;
-};
+const capture = BULK_CAPTURE.path;
+const { frames_total, frequencies_mhz, channels, to_ds_stations, ssids } = BULK_CAPTURE.reference;
+const reference = { frames_total, frequencies_mhz: frequencies_mhz!, channels: channels!, to_ds_stations: to_ds_stations!, ssids: ssids! };
 const PACKET_RECORDS = ['peak_packets', 'packets', 'error_packets', 'dupe_packets', 'queued_packets', 'dropped_packets', 'processed_packets'].map((name) => `svc.packetchain.${name}_rrd`);
 
 let svc: SvcProcess;
@@ -52,7 +48,7 @@ const keyOf = (mac: string) => `4202770D00000000_${mac.replaceAll(':', '').toUpp
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 test.before(async () => {
-  svc = await startSvc({ args: ['-c', `${capture}:name=synthetic`] });
+  svc = await startSvc({ args: ['-c', `${capture}:name=bulk`] });
   authorization = basicAuth('svc', svc.password!);
   await waitForFirstSource(svc, reference.frames_total);
 });
@@ -69,7 +65,7 @@ test('packet_stats holds the seven records; packets and errors add up to the dat
   assert.is(total('svc.packetchain.packets_rrd'), source['svc.datasource.num_packets']);
   assert.is(total('svc.packetchain.processed_packets_rrd'), reference.frames_total);
   assert.is(total('svc.packetchain.error_packets_rrd'), source['svc.datasource.num_error_packets']);
-  assert.ok(source['svc.datasource.num_error_packets'] > 0, 'the synthetic capture has malformed frames');
+  assert.ok(source['svc.datasource.num_error_packets'] > 0, 'the bulk capture has malformed frames');
   assert.is(total('svc.packetchain.dupe_packets_rrd'), 0);
   assert.is(total('svc.packetchain.dropped_packets_rrd'), 0, 'a file source waits instead of dropping');
   const peak = stats['svc.packetchain.peak_packets_rrd'];
@@ -136,7 +132,7 @@ test('channels.json: packets per frequency and per channel as tshark counts them
     sampled = Object.values<any>((await json('/channels/channels.json'))['svc.channeltracker.frequency_map']);
     const active = sampled.map((record) => record['svc.channelrec.active_devices']);
     return sum(active) > 0 && sampled.every((record) => record['svc.channelrec.active_devices'] <= record['svc.channelrec.devices']);
-  }, { timeoutMs: 10_000, detail: () => JSON.stringify(sampled.map((record) => [record['svc.channelrec.frequency'], record['svc.channelrec.active_devices'], record['svc.channelrec.devices']])) });
+  }, { timeoutMs: 20_000, detail: () => JSON.stringify(sampled.map((record) => [record['svc.channelrec.frequency'], record['svc.channelrec.active_devices'], record['svc.channelrec.devices']])) });
   for (const record of sampled) {
     const history = record['svc.channelrec.device_rrd']['svc.common.rrd.minute_vec'] as number[];
     assert.ok(history.includes(record['svc.channelrec.active_devices']), 'the last sample is in the device history');

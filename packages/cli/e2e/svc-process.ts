@@ -12,6 +12,8 @@ import { waitUntil } from '@svc/core/testing';
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url));
 const builtCommand = fileURLToPath(new URL('../dist/commands/start.js', import.meta.url));
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/** How long svc may take to listen: generous, for a loaded CI machine. */
+const START_WAIT_MS = 60_000;
 
 /**
  * The `-c` definition the root package.json's `npm start` passes, with its path made absolute,
@@ -22,6 +24,11 @@ export function demoSourceOfNpmStart(): string {
   const definition = /\s-c\s+(\S+)/.exec(start)?.[1];
   if (!definition) throw new Error(`npm start passes no -c definition: ${start}`);
   return resolve(repositoryRoot, definition);
+}
+
+/** The capture file npm start's demo replays: its `-c` definition without the options. */
+export function demoCaptureOfNpmStart(): string {
+  return demoSourceOfNpmStart().replace(/:[^/]*$/, '');
 }
 
 /** A running svc process. */
@@ -64,7 +71,7 @@ export async function startSvc(
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`svc did not start within 20 s:\n${stdout}\n${stderr}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`svc did not start within ${START_WAIT_MS / 1000} s:\n${stdout}\n${stderr}`)), START_WAIT_MS);
     const check = () => {
       const match = /is listening on (http:\/\/\S+)/.exec(stdout);
       if (match) {
@@ -108,11 +115,11 @@ export function adminGet(svc: SvcProcess): (path: string) => Promise<any> {
   };
 }
 
-/** Waits until svc's first datasource has taken `packets` packets (a replay has run); throws with svc's log after 15 s. */
+/** Waits until svc's first datasource has taken `packets` packets (a replay has run); throws with svc's log after a minute. */
 export async function waitForFirstSource(svc: SvcProcess, packets: number): Promise<void> {
   const get = adminGet(svc);
   await waitUntil(`the first source reaches ${packets} packets`, async () => (await get('/datasource/all_sources.json'))[0]?.['svc.datasource.num_packets'] === packets, {
-    timeoutMs: 15_000,
+    timeoutMs: 60_000,
     intervalMs: 50,
     detail: svc.stderr,
   });

@@ -7,8 +7,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fileURLToPath } from 'node:url';
-import { waitUntil } from '@svc/core/testing';
-import { adminGet, basicAuth, demoSourceOfNpmStart, startSvc, type SvcProcess } from './svc-process.js';
+import { networkName, NPM_START_CAPTURE } from './dot11-captures.js';
+import { adminGet, basicAuth, demoSourceOfNpmStart, startSvc, waitForFirstSource, type SvcProcess } from './svc-process.js';
 
 const withoutNativeModules = fileURLToPath(new URL('./fixtures/without-native-modules.mjs', import.meta.url));
 let svc: SvcProcess;
@@ -29,11 +29,14 @@ const addSource = async (definition: string) => {
   return { status: response.status, record: (await response.json()) as Record<string, any> };
 };
 
-test('the server starts and replays the demo capture with its own reader', async () => {
-  const get = adminGet(svc);
-  let accessPoints: Record<string, unknown>[] = [];
-  await waitUntil('the demo access point', async () => (accessPoints = await get('/devices/views/phydot11_accesspoints/devices.json')).length > 0, { detail: svc.stderr });
-  assert.equal(accessPoints.map((device) => [device['svc.device.base.macaddr'], device['svc.device.base.name']]), [['00:1F:33:45:28:A0', 'NETGEAR']]);
+test("the server starts and replays the demo capture with its own reader: every frame, and the access points tshark's reference lists", async () => {
+  const reference = NPM_START_CAPTURE.reference;
+  await waitForFirstSource(svc, reference.frames_total);
+  const accessPoints: Record<string, string>[] = await adminGet(svc)('/devices/views/phydot11_accesspoints/devices.json');
+  assert.equal(
+    accessPoints.map((device) => [device['svc.device.base.macaddr'], device['svc.device.base.name']]).sort(),
+    Object.entries(reference.bssids).map(([mac, bss]) => [mac.toUpperCase(), networkName(bss)]).sort(),
+  );
 });
 
 test('linuxwifi says it needs the pcap binding and what to install; the failure is permanent', async () => {
