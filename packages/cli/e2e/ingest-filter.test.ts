@@ -34,7 +34,7 @@ interface FilterCase {
 
 const CASES: FilterCase[] = [
   // The bulk capture's first access point, and a client (on a vendor MAC) sending it data.
-  { capture: BULK_CAPTURE, blockedAccessPoint: '02:5C:10:00:00:00', runtimeClient: '3C:5C:20:00:00:82' },
+  { capture: BULK_CAPTURE, blockedAccessPoint: '24:A4:3C:00:00:00', runtimeClient: 'F0:18:98:00:00:82' },
   // The busiest access point of the capture (tshark lists it as a BSSID).
   { capture: realCapture('aircrack-ng_test1.pcap'), blockedAccessPoint: '28:10:7B:94:BB:29', runtimeClient: 'EC:D0:9F:05:44:B0' },
 ];

@@ -70,7 +70,6 @@ export { createTestDatasource, openTestCapture, TEST_DATASOURCE_TYPE, type TestC
 export { freePort } from './free-port.js';
 export { waitUntil, type WaitOptions } from './wait-until.js';
 export { promtoolCheck, seriesValue } from './prometheus.js';
-export { testDataDir, testDataPath } from './test-data.js';
 export { projectDataPath, repositoryRoot } from './project-data.js';
 export {
   describeOrigin,

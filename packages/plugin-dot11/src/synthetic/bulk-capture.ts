@@ -1,14 +1,14 @@
 /**
  * Large synthetic 802.11 captures for benchmarks and the tests that need many devices: `frames`
  * radiotap frames among `devices` devices (a tenth of them access points with an SSID, a channel
- * and a security mode; the rest clients, some on randomized addresses, each joined to one access
- * point and probing for a few SSIDs). Beacons, probe requests and responses, QoS data (CCMP
+ * and a security mode, on their makers' OUIs; the rest clients, three in ten on randomized
+ * addresses, each joined to one access point and probing for a few SSIDs). Beacons, probe requests and responses, QoS data (CCMP
  * protected on secured networks) and half a percent of damaged frames, deterministic for a seed,
  * written in chunks so a million frames take a few seconds. The generator returns its own ground
  * truth: the count of each kind, the damaged frames' numbers and the access points.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seededRandom } from '@svc/core/testing';
@@ -49,6 +49,25 @@ export interface BulkCaptureSummary {
 const CHANNELS = [1, 6, 11, 1, 6, 11, 3, 9, 36, 40, 44, 48, 149, 157];
 const SECURITY: readonly BulkSecurity[] = ['open', 'wep', 'wpa-tkip', 'wpa2-psk', 'wpa2-psk', 'wpa2-psk', 'wpa2-psk', 'wpa3-sae'];
 const WORDS = ['north', 'harbor', 'maple', 'studio', 'atlas', 'orbit', 'cedar', 'lumen', 'delta', 'quartz', 'ember', 'tundra'];
+/** Makers of access points (Ubiquiti, TP-Link, NETGEAR, Cisco-Linksys, AVM, Ubiquiti), whose OUIs the bulk's access points carry. */
+const ACCESS_POINT_OUIS = [
+  [0x24, 0xa4, 0x3c],
+  [0x14, 0xcc, 0x20],
+  [0xa0, 0x04, 0x60],
+  [0x00, 0x0c, 0x41],
+  [0x3c, 0xa6, 0x2f],
+  [0xdc, 0x9f, 0xdb],
+] as const;
+/** Makers of clients (Apple, Samsung, Raspberry Pi, Espressif, Apple), for the clients on their own addresses. */
+const CLIENT_OUIS = [
+  [0xf0, 0x18, 0x98],
+  [0x8c, 0x77, 0x12],
+  [0xb8, 0x27, 0xeb],
+  [0x5c, 0xcf, 0x7f],
+  [0x3c, 0x22, 0xfb],
+] as const;
+/** A vendor address: one of `ouis` by `index`, then `index` in the last three bytes, so every one is unique. */
+const vendorMac = (ouis: readonly (readonly number[])[], index: number) => macText([...ouis[index % ouis.length]!, (index >> 16) & 0xff, (index >> 8) & 0xff, index & 0xff]);
 /** Frames a chunk holds before it is written. */
 const CHUNK_BYTES = 4 << 20;
 
@@ -65,14 +84,17 @@ function securityElements(security: BulkSecurity): Buffer[] {
 
 /** Writes a bulk capture to `path` and returns its ground truth. */
 export function writeBulkCapture(path: string, options: BulkCaptureOptions): BulkCaptureSummary {
-  const file = openSync(`${path}.part`, 'w');
+  // A name of this process's own, so two processes making the same capture never write one file.
+  const part = `${path}.${process.pid}.part`;
+  const file = openSync(part, 'w');
   try {
     const summary = generateBulkCapture(options, (bytes) => writeSync(file, bytes));
     closeSync(file);
-    renameSync(`${path}.part`, path);
+    renameSync(part, path);
     return summary;
   } catch (error) {
     closeSync(file);
+    rmSync(part, { force: true });
     throw error;
   }
 }
@@ -87,7 +109,7 @@ export function generateBulkCapture(options: BulkCaptureOptions, write: (bytes: 
   for (let index = 0; index < apCount; index++) {
     const hidden = random() < 0.03;
     accessPoints.push({
-      bssid: macText([0x02, 0x5c, 0x10, (index >> 16) & 0xff, (index >> 8) & 0xff, index & 0xff]),
+      bssid: vendorMac(ACCESS_POINT_OUIS, index),
       ssid: hidden ? '' : `${pick(WORDS)}-${pick(WORDS)}-${index}`,
       channel: pick(CHANNELS),
       security: pick(SECURITY),
@@ -95,7 +117,7 @@ export function generateBulkCapture(options: BulkCaptureOptions, write: (bytes: 
   }
   const clients = Array.from({ length: Math.max(1, options.devices - apCount) }, (_, index) => ({
     // Three in ten clients use a randomized (locally administered) address, as phones do.
-    mac: random() < 0.3 ? macText([0x0a | (byte() & 0xf0), byte(), byte(), byte(), byte(), byte()]) : macText([0x3c, 0x5c, 0x20, (index >> 16) & 0xff, (index >> 8) & 0xff, index & 0xff]),
+    mac: random() < 0.3 ? macText([0x0a | (byte() & 0xf0), byte(), byte(), byte(), byte(), byte()]) : vendorMac(CLIENT_OUIS, index),
     accessPoint: Math.floor(random() * apCount),
     probes: Array.from({ length: 1 + Math.floor(random() * 3) }, () => (random() < 0.5 ? accessPoints[Math.floor(random() * apCount)]!.ssid : `${pick(WORDS)}-home`)),
   }));
