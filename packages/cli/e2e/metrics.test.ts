@@ -93,7 +93,7 @@ function metricsSuite(label: string, captures: readonly Replay[]) {
       assert.is(seriesValue(text, `svc_packet_chain_stage_duration_seconds_count{stage="${stage}"}`), sampled, stage);
     }
     assert.is(seriesValue(text, 'svc_packet_chain_tap_duration_seconds_count{stage="decode",tap="@svc/plugin-dot11"}'), sampled);
-    assert.is(seriesValue(text, 'svc_packet_chain_tap_duration_seconds_count{stage="track",tap="@svc/core:devices"}'), sampled);
+    assert.is(seriesValue(text, 'svc_packet_chain_tap_duration_seconds_count{stage="track",tap="@svc/core:tracker"}'), sampled);
     assert.is(seriesValue(text, 'svc_packet_chain_tap_duration_seconds_count{stage="track",tap="@svc/core:logging"}'), sampled);
     assert.ok(seriesValue(text, 'svc_packet_chain_tap_duration_seconds_sum{stage="classify",tap="@svc/plugin-dot11"}')! > 0);
   });

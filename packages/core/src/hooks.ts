@@ -21,6 +21,7 @@ import type { UiModuleRegistry } from './ui/ui-module.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
 import type { MetricRegistry } from './metrics/metric-registry.js';
 import type { AlertSinkTypeDefinition } from './alerts/sinks/alert-sink-type.js';
+import type { AlertRecord } from './alerts/alert-tracker.js';
 
 /** Every hook a plugin can tap. */
 export interface Hooks {
@@ -60,6 +61,11 @@ export interface Hooks {
   readonly deviceCreated: SyncHook<[Device]>;
   /** Run (sync): a known device changed. */
   readonly deviceUpdated: SyncHook<[Device]>;
+  /**
+   * Run (sync): an alert was raised and passed its throttle, with its record; counting it on its
+   * device, posting it and publishing `ALERT` are taps of the alerts feature.
+   */
+  readonly alertRaised: SyncHook<[AlertRecord]>;
   /** Run (sync): an event was published on the bus; `payload` is the topic's record. */
   readonly event: SyncHook<[topic: string, payload: unknown]>;
   /** Lifecycle (async, series): the server is listening; start timers and sources here. */
@@ -88,6 +94,7 @@ export function createHooks(): Hooks {
     packet: new HookMap(() => new SyncHook<[Packet]>(['packet'])),
     deviceCreated: new SyncHook<[Device]>(['device'], 'deviceCreated'),
     deviceUpdated: new SyncHook<[Device]>(['device'], 'deviceUpdated'),
+    alertRaised: new SyncHook<[AlertRecord]>(['alert'], 'alertRaised'),
     event: new SyncHook<[string, unknown]>(['topic', 'payload'], 'event'),
     ready: new AsyncSeriesHook<[]>([], 'ready'),
     shutdown: new AsyncSeriesHook<[]>([], 'shutdown'),

@@ -3,6 +3,7 @@
  * contributes to, and the run-time facilities (events, messages, alerts, config, log). It is the
  * whole public surface; plugins never import a core singleton.
  */
+import type { ChannelTracker } from './channels/channel-tracker.js';
 import type { AlertTracker } from './alerts/alert-tracker.js';
 import type { Config } from './config/config.js';
 import type { DatasourceTypeDefinition } from './datasources/datasource-type.js';
@@ -68,6 +69,8 @@ export interface Service {
   readonly alertSinks: AlertSinks;
   /** The device tracker: PHY classifiers call `devices.touch()`; routes read it. */
   readonly devices: DeviceTracker;
+  /** Packets, bytes, signal and devices per frequency and channel (`/channels/channels`). */
+  readonly channels: ChannelTracker;
   /** The device views and their members. */
   readonly deviceViews: DeviceViews;
   /** Every datasource: add, open, close, pause, resume, channel control, remote capture binding. */

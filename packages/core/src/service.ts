@@ -7,12 +7,14 @@
 import type { Hono } from 'hono';
 import { AlertTracker, parseAlertOverrides, parseDisabledAlerts } from './alerts/alert-tracker.js';
 import { sourceErrorAlertPlugin } from './alerts/source-error-alert.js';
-import { countAlertOnDevice } from './alerts/device-alert-count.js';
+import { alertsPlugin } from './alerts/alerts-plugin.js';
 import { parseFilterAction, parseFilterLine } from './filters/filter-rule.js';
 import { IngestFilter } from './filters/ingest-filter.js';
 import { locationRecord } from './gps/gps-records.js';
-import { filtersPlugin } from './http/routes/filters.js';
-import { watchlistsPlugin } from './http/routes/watchlists.js';
+import { filtersRoutes } from './http/routes/filters.js';
+import { filtersPlugin } from './filters/filters-plugin.js';
+import { watchlistsRoutes } from './http/routes/watchlists.js';
+import { watchlistsPlugin } from './watchlists/watchlists-plugin.js';
 import { parseWatchLine, Watchlist, WATCH_TYPES } from './watchlists/watchlist.js';
 import { ApiKeyStore } from './auth/api-keys.js';
 import { Authenticator } from './auth/authenticator.js';
@@ -44,21 +46,32 @@ import { alertSinksPlugin } from './alerts/sinks/alert-sinks-plugin.js';
 import { parseUriPrefix, withUriPrefix } from './http/uri-prefix.js';
 import { listenHttp, type HttpListener } from './http/http-listener.js';
 import { RouteRegistry } from './http/route-registry.js';
-import { alertsPlugin } from './http/routes/alerts.js';
-import { authPlugin } from './http/routes/auth.js';
-import { eventbusPlugin } from './http/routes/eventbus.js';
-import { messagebusPlugin } from './http/routes/messagebus.js';
-import { systemPlugin } from './http/routes/system.js';
-import { devicesPlugin } from './http/routes/devices.js';
+import { alertsRoutes } from './http/routes/alerts.js';
+import { authRoutes } from './http/routes/auth.js';
+import { authPlugin } from './auth/auth-plugin.js';
+import { eventbusRoutes } from './http/routes/eventbus.js';
+import { eventsPlugin } from './events/events-plugin.js';
+import { messagebusRoutes } from './http/routes/messagebus.js';
+import { messagesPlugin } from './messages/messages-plugin.js';
+import { systemRoutes } from './http/routes/system.js';
+import { systemPlugin } from './system/system-plugin.js';
+import { deviceRoutes } from './http/routes/devices.js';
+import { addMonitorMetrics, createDeviceMonitor } from './http/device-monitor-setup.js';
+import { trackerPlugin } from './tracker/tracker-plugin.js';
+import { ChannelTracker } from './channels/channel-tracker.js';
+import { channelsPlugin } from './channels/channels-plugin.js';
 import { DeviceTracker } from './tracker/device-tracker.js';
 import { phyKeyPrefix } from './tracker/device-key.js';
 import { DeviceViews } from './views/device-views.js';
 import { DeviceAnnotations } from './tracker/device-annotations.js';
 import { DatasourceTracker, type PreparedSource } from './datasources/datasource-tracker.js';
 import { parseHopRate } from './datasources/source-options.js';
-import { datasourcesPlugin } from './http/routes/datasources.js';
-import { gpsPlugin } from './http/routes/gps.js';
-import { packetchainPlugin } from './http/routes/packetchain.js';
+import { datasourcesRoutes } from './http/routes/datasources.js';
+import { datasourcesPlugin } from './datasources/datasources-plugin.js';
+import { gpsRoutes } from './http/routes/gps.js';
+import { gpsPlugin } from './gps/gps-plugin.js';
+import { createWebGps } from './gps/web-gps.js';
+import { packetchainRoutes } from './http/routes/packetchain.js';
 import { GpsTracker } from './gps/gps-tracker.js';
 import type { GpsTypeDefinition } from './gps/gps-type.js';
 import { parseConfigViews } from './views/config-views.js';
@@ -137,11 +150,7 @@ export async function createService(config: Config, options: CreateServiceOption
       const best = gps?.best();
       return best ? locationRecord(best.fix, true) : undefined;
     },
-    onRaised: (record) => {
-      countAlertOnDevice(devices, record);
-      messages.post(`ALERT ${record['svc.alert.header']}: ${record['svc.alert.text']}`, MessageFlags.ALERT);
-      events.publish('ALERT', record);
-    },
+    onRaised: (record) => hooks.alertRaised.call(record),
   });
 
   const alertSinks = new AlertSinks(alertSinkTypes, messages, log, { serverName: config.get('server_name') ?? 'svc', version: CORE_VERSION });
@@ -156,6 +165,10 @@ export async function createService(config: Config, options: CreateServiceOption
     maxDevices: config.getNumber('tracker_max_devices', 0, { min: 0, integer: true }),
   }, deviceAnnotations);
 
+  const channels = new ChannelTracker(devices);
+  const monitor = createDeviceMonitor(config, devices, fields, log);
+  addMonitorMetrics(metrics, monitor);
+  const webGps = createWebGps();
   const coreMetrics = installCoreMetrics(metrics, hooks, config.getNumber('metrics_chain_sampling', 128, { min: 0, integer: true }));
   const retryDelay = config.getNumber('source_retry_delay', 5, { min: 0.1, max: 3600 });
   gps = new GpsTracker({ types: gpsTypes, messages, log, validFor: config.getNumber('gps_fix_valid_time', 10, { min: 1 }), retryDelay });
@@ -254,6 +267,7 @@ export async function createService(config: Config, options: CreateServiceOption
     alerts,
     alertSinks,
     devices,
+    channels,
     deviceViews,
     deviceAnnotations,
     datasources,
@@ -266,7 +280,8 @@ export async function createService(config: Config, options: CreateServiceOption
   };
 
   const builtins: PluginEntry[] = [
-    systemPlugin((service) => ({
+    systemPlugin,
+    systemRoutes((service) => ({
       version: service.version,
       serverUuid: service.serverUuid,
       startTime: service.startTime,
@@ -277,17 +292,27 @@ export async function createService(config: Config, options: CreateServiceOption
       numPlugins: () => service.plugins.filter((plugin) => plugin.state === 'applied').length,
       deviceCount: () => service.devices.size,
     })),
-    messagebusPlugin,
-    eventbusPlugin,
+    messagesPlugin,
+    messagebusRoutes,
+    eventsPlugin,
+    eventbusRoutes,
     alertsPlugin,
+    alertsRoutes,
     sourceErrorAlertPlugin,
     watchlistsPlugin(presenceSettings),
+    watchlistsRoutes,
     filtersPlugin,
-    authPlugin(apiKeys, authenticator),
-    devicesPlugin(configViews),
+    filtersRoutes,
+    authPlugin,
+    authRoutes(apiKeys, authenticator),
+    trackerPlugin(configViews),
+    deviceRoutes(monitor),
     datasourcesPlugin,
-    packetchainPlugin,
-    gpsPlugin,
+    datasourcesRoutes,
+    channelsPlugin,
+    packetchainRoutes,
+    gpsPlugin(webGps),
+    gpsRoutes(webGps),
     uiModulesPlugin,
     loggingPlugin(logSettings),
     metricsPlugin(),

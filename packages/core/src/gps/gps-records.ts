@@ -4,7 +4,13 @@
  */
 import type { FieldDefinition } from '../fields/field-registry.js';
 import type { GpsFix } from './gps-fix.js';
-import type { GpsDevice } from './gps-tracker.js';
+import type { GpsDevice, GpsTracker } from './gps-tracker.js';
+
+/** The current location record: the best GPS's fix, or the record of no fix. */
+export function currentLocation(gps: Pick<GpsTracker, 'best'>): Record<string, unknown> {
+  const best = gps.best();
+  return locationRecord(best?.fix, best !== undefined);
+}
 
 /** A location record; with no fix, a record of zeros with `fix` 0 and `valid` 0. */
 export function locationRecord(fix: GpsFix | undefined, valid: boolean): Record<string, unknown> {

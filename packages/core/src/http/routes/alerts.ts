@@ -1,11 +1,9 @@
 /**
- * Alert routes and the `ALERT` topic: define alerts at runtime, raise them (singular and plural
- * paths, since python-kismet-rest posts the singular), and read the backlog (whole, since a
- * time, or since a time wrapped with the server's time as Kismet's web UI polls it) and the
- * definitions. Applied as a built-in plugin; it also warns at start about `alert=` and
- * `disable_alert=` lines that name no defined alert.
+ * Alert routes: define alerts at runtime, raise them (singular and plural paths, since
+ * python-kismet-rest posts the singular), and read the backlog (whole, since a time, or since a
+ * time wrapped with the server's time as Kismet's web UI polls it) and the definitions. (The
+ * records' fields, the `ALERT` topic and what follows an alert are alerts/alerts-plugin.ts's.)
  */
-import { ALERT_DEFINITION_FIELDS, ALERT_FIELDS } from '../../alerts/alert-fields.js';
 import type { RaiseAlertInput } from '../../alerts/alert-tracker.js';
 import { SvcError } from '../../errors.js';
 import { definePlugin } from '../../plugin.js';
@@ -15,27 +13,17 @@ import { optionalNumber, optionalString, requireString } from '../command-input.
 import { TRACKED_FORMATS, type RouteContext } from '../route-registry.js';
 import { answerRecordList } from './record-list.js';
 
-/** Name of the built-in alerts plugin. */
-export const ALERTS_PLUGIN = '@svc/core:alerts';
+/** Name of the built-in alert routes. */
+export const ALERTS_ROUTES = '@svc/core:alerts-routes';
 
 /** Longest name and description of an alert a client defines. */
 export const MAX_ALERT_NAME = 64;
 export const MAX_ALERT_DESCRIPTION = 1024;
 
 /** Serves `/alerts/*`. */
-export const alertsPlugin = definePlugin({
-  name: ALERTS_PLUGIN,
+export const alertsRoutes = definePlugin({
+  name: ALERTS_ROUTES,
   apply(svc) {
-    svc.hooks.fields.tap(ALERTS_PLUGIN, (fields) => {
-      fields.registerAll(ALERT_FIELDS);
-      fields.registerAll(ALERT_DEFINITION_FIELDS);
-    });
-    svc.hooks.eventTopics.tap(ALERTS_PLUGIN, (topics) => topics.add({ name: 'ALERT', description: 'an alert was raised (alert record)' }));
-    svc.hooks.ready.tap(ALERTS_PLUGIN, () => {
-      for (const name of svc.alerts.unusedConfigNames()) {
-        svc.log.warn(`alert= or disable_alert= names ${name}, which no plugin defines (check its spelling: /alerts/definitions.json lists the alerts); it applies if a client defines ${name}`);
-      }
-    });
 
     const raise = ({ command }: RouteContext) => {
       const input: RaiseAlertInput = {
@@ -51,7 +39,7 @@ export const alertsPlugin = definePlugin({
     };
 
     const definitionLimit = { what: 'alert definitions (built-in ones included)', key: 'alert_max_definitions', max: svc.config.getNumber('alert_max_definitions', 1024, { min: 1, integer: true }) };
-    svc.hooks.routes.tap(ALERTS_PLUGIN, (routes) => {
+    svc.hooks.routes.tap(ALERTS_ROUTES, (routes) => {
       routes.http({
         methods: ['POST'],
         path: '/alerts/definitions/define_alert',

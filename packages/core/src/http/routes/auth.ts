@@ -1,6 +1,7 @@
 /**
- * Login and API key routes: session checks, and admin management of API keys. Applied as a
- * built-in plugin; it is given the key store directly, since plugins never see credentials.
+ * Login and API key routes: session checks, and admin management of API keys. They are given
+ * the key store directly, since plugins never see credentials. (The login and key records'
+ * fields are auth/auth-plugin.ts's.)
  */
 import type { ApiKeyStore } from '../../auth/api-keys.js';
 import { cookieValue, TOKEN_NAME, type Authenticator } from '../../auth/authenticator.js';
@@ -11,8 +12,8 @@ import { optionalNumber, requireString } from '../command-input.js';
 import { TRACKED_FORMATS } from '../route-registry.js';
 import { answerRecordList } from './record-list.js';
 
-/** Name of the built-in auth plugin. */
-export const AUTH_PLUGIN = '@svc/core:auth';
+/** Name of the built-in auth routes. */
+export const AUTH_ROUTES = '@svc/core:auth-routes';
 
 /** The cookie a login sets: the session (or API key) token, out of reach of page scripts. */
 function sessionCookie(token: string, maxAgeSeconds?: number): string {
@@ -30,23 +31,13 @@ function loginRecord(login: Login): Record<string, string> {
 }
 
 /** Serves `/session/*` and `/auth/apikey/*`. */
-export function authPlugin(apiKeys: ApiKeyStore, authenticator: Authenticator): PluginDefinition {
+export function authRoutes(apiKeys: ApiKeyStore, authenticator: Authenticator): PluginDefinition {
   return definePlugin({
-    name: AUTH_PLUGIN,
+    name: AUTH_ROUTES,
     apply(svc) {
       const allowCreation = svc.config.getBoolean('httpd_allow_auth_creation', true);
       const showTokens = svc.config.getBoolean('httpd_allow_auth_view', true);
-      svc.hooks.fields.tap(AUTH_PLUGIN, (fields) => {
-        fields.register('svc.login.name', 'string', 'user name of a password login, or the API key name');
-        fields.register('svc.login.role', 'string', 'role of the login');
-        fields.register('svc.login.method', 'string', 'how the login was proved: password, session or apikey');
-        fields.register('svc.httpd.auth.name', 'string', 'API key name');
-        fields.register('svc.httpd.auth.role', 'string', 'role the key grants');
-        fields.register('svc.httpd.auth.created', 'uint64_t', 'time the key was created, Unix seconds');
-        fields.register('svc.httpd.auth.expiration', 'uint64_t', 'time the key expires, Unix seconds; 0 = never');
-        fields.register('svc.httpd.auth.token', 'string', 'the key token (shown only when httpd_allow_auth_view is true)');
-      });
-      svc.hooks.routes.tap(AUTH_PLUGIN, (routes) => {
+      svc.hooks.routes.tap(AUTH_ROUTES, (routes) => {
         routes.http({
           methods: ['GET', 'POST'],
           path: '/session/check_session',

@@ -1,69 +1,28 @@
 /**
  * Datasource routes (spec 4.2, kismet-reference 1.3-1.6, 1.9): types, defaults, the source
- * list and records, adding sources, channel control, close/open/pause/resume and the interface
- * list. Applied as a built-in plugin, which also registers the datasource fields and events and
- * closes every source at shutdown (the service opens the `source=` lines once it listens).
+ * list and records, adding sources, channel control, close/open/pause/resume, the interface list
+ * and remote capture over a websocket. (Fields, events, the remote capture TCP listener and
+ * closing every source at shutdown are datasources/datasources-plugin.ts's.)
  */
-import { describeError, SvcError } from '../../errors.js';
+import { SvcError } from '../../errors.js';
 import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import type { Service } from '../../service-types.js';
-import { DATASOURCE_FIELDS, datasourceTypeRecord } from '../../datasources/datasource-fields.js';
-import { MessageFlags } from '../../messages/message-bus.js';
+import { datasourceTypeRecord } from '../../datasources/datasource-fields.js';
 import { checkHopRate, parseChannelList, parseHopRate } from '../../datasources/source-options.js';
 import { requireString } from '../command-input.js';
 import { TRACKED_FORMATS, type RouteContext, type RouteRegistry } from '../route-registry.js';
 import type { Datasource } from '../../datasources/datasource.js';
 import type { ChannelRequest } from '../../datasources/datasource-tracker.js';
-import { listenRemoteCaptureTcp, remoteCaptureWebSocket, type RemoteCaptureTcpListener } from '../../datasources/remote/remote-listeners.js';
+import { remoteCaptureWebSocket } from '../../datasources/remote/remote-listeners.js';
 
-/** Name of the built-in datasources plugin. */
-export const DATASOURCES_PLUGIN = '@svc/core:datasources';
+/** Name of the built-in datasource routes. */
+export const DATASOURCES_ROUTES = '@svc/core:datasources-routes';
 
-const TOPICS: [string, string][] = [
-  ['NEW_DATASOURCE', 'a datasource was added (datasource record)'],
-  ['DATASOURCE_OPENED', 'a datasource opened and captures (datasource record)'],
-  ['DATASOURCE_CLOSED', 'a datasource was closed (datasource record)'],
-  ['DATASOURCE_ERROR', 'a datasource failed (datasource record with error_reason)'],
-  ['DATASOURCE_PAUSED', 'a datasource was paused (datasource record)'],
-  ['DATASOURCE_RESUMED', 'a datasource was resumed (datasource record)'],
-  ['DATASOURCE_ENDED', 'a datasource has no more data, a replayed file at its end; it stays open (datasource record)'],
-  ['DATASOURCE_REMOVED', 'a datasource was removed from the server (its last record)'],
-];
-
-/** The datasources plugin. */
-export const datasourcesPlugin: PluginDefinition = definePlugin({
-  name: DATASOURCES_PLUGIN,
+/** The datasource routes. */
+export const datasourcesRoutes: PluginDefinition = definePlugin({
+  name: DATASOURCES_ROUTES,
   apply(svc) {
-    svc.hooks.fields.tap(DATASOURCES_PLUGIN, (fields) => {
-      fields.registerAll(DATASOURCE_FIELDS);
-      fields.register('svc.datasourcetracker.default.hop_rate', 'double', 'hops per second (channel_hop_speed)');
-      fields.register('svc.datasourcetracker.default.hop', 'uint8_t', 'hop by default (channel_hop)');
-      fields.register('svc.datasourcetracker.default.split', 'uint8_t', 'split hop lists among sources of one type (split_source_hopping)');
-      fields.register('svc.datasourcetracker.default.random_order', 'uint8_t', 'shuffle hop lists (randomized_hopping)');
-      fields.register('svc.datasourcetracker.default.retry_on_error', 'uint8_t', 're-open failed sources (retry_on_source_error)');
-      fields.register('svc.datasourcetracker.default.remote_cap_listen', 'string', 'address of the remote capture TCP listener');
-      fields.register('svc.datasourcetracker.default.remote_cap_port', 'uint32_t', 'port of the remote capture TCP listener');
-      fields.register('svc.datasourcetracker.default.remote_cap_timestamp', 'uint8_t', 'replace remote packet times with server time');
-    });
-    svc.hooks.eventTopics.tap(DATASOURCES_PLUGIN, (topics) => {
-      for (const [name, description] of TOPICS) topics.add({ name, description });
-    });
-    svc.hooks.routes.tap(DATASOURCES_PLUGIN, (routes) => addDatasourceRoutes(svc, routes));
-    let tcp: RemoteCaptureTcpListener | undefined;
-    svc.hooks.ready.tapPromise(DATASOURCES_PLUGIN, async () => {
-      if (!svc.config.getBoolean('remote_capture_enabled', false)) return;
-      const { remoteCaptureListen: host, remoteCapturePort: port } = svc.datasources.defaults;
-      try {
-        tcp = await listenRemoteCaptureTcp(svc, host, port, svc.config.get('remote_capture_key') || undefined);
-        svc.messages.post(`remote capture (TCP) listening on ${host}:${tcp.port}`);
-      } catch (error) {
-        svc.messages.post(`remote capture (TCP) could not listen on ${host}:${port}: ${describeError(error)}; websocket remote capture still works`, MessageFlags.ERROR);
-      }
-    });
-    svc.hooks.shutdown.tapPromise(DATASOURCES_PLUGIN, async () => {
-      await tcp?.close();
-      await svc.datasources.stop();
-    });
+    svc.hooks.routes.tap(DATASOURCES_ROUTES, (routes) => addDatasourceRoutes(svc, routes));
   },
 });
 

@@ -1,8 +1,8 @@
 /**
  * Device routes (spec 4.3, kismet-reference 1.7-1.8): views and their device lists with
  * fields, regex, search, sort and paging; last-time lists; lookups by key, MAC and lists of
- * either; bulk dumps; user names and tags; PHY counts. Applied as a built-in plugin, which
- * also registers the base device fields, the `all` and `phy-<NAME>` views and `NEW_DEVICE`.
+ * either; bulk dumps; user names and tags; PHY counts; the device monitor websocket. (The device
+ * fields, views and `NEW_DEVICE` are the tracker's: tracker/tracker-plugin.ts.)
  */
 import { SvcError } from '../../errors.js';
 import { parseFieldSpecs, type FieldSpec } from '../../fields/field-spec.js';
@@ -10,7 +10,6 @@ import { parseRegexFilters } from '../../fields/regex-filter.js';
 import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import type { Service } from '../../service-types.js';
 import { nowSeconds, parseTimestamp } from '../../time/timestamp.js';
-import { BASE_DEVICE_FIELDS, NESTED_DEVICE_FIELDS } from '../../tracker/device-fields.js';
 import type { TrackedDevice } from '../../tracker/tracked-device.js';
 import { requireRoom } from '../../util/list-limit.js';
 import { macMatches, parseMac, parseMacMask } from '../../util/mac.js';
@@ -18,17 +17,15 @@ import { runDeviceQuery, serveDevice, type DeviceQuery } from '../../views/devic
 import { QueryBudget } from '../../views/query-budget.js';
 import { queryView } from '../../views/view-query.js';
 import type { DeviceView } from '../../views/device-views.js';
-import type { ViewDefinition } from '../../views/view-definition.js';
 import { optionalString, requireString } from '../command-input.js';
-import { LoginQuota } from '../../auth/login-quota.js';
-import { MonitorChannels } from '../monitor-channels.js';
-import { deviceMonitorConnection, type MonitorLimits } from './device-monitor.js';
+import type { DeviceMonitor } from '../device-monitor-setup.js';
+import { deviceMonitorConnection } from './device-monitor.js';
 import { colmapPath, pagingParams } from './paging-params.js';
 import { StreamedList } from '../streamed-list.js';
 import { TRACKED_FORMATS, type RouteContext, type RouteRegistry } from '../route-registry.js';
 
-/** Name of the built-in devices plugin. */
-export const DEVICES_PLUGIN = '@svc/core:devices';
+/** Name of the built-in device routes. */
+export const DEVICES_ROUTES = '@svc/core:devices-routes';
 
 /** Largest page a paging request gets. */
 export const MAX_PAGE_LENGTH = 10_000;
@@ -38,65 +35,17 @@ export const MAX_USERNAME = 256;
 export const MAX_TAG_NAME = 128;
 export const MAX_TAG_VALUE = 1024;
 
-/** The devices plugin; `configViews` are the `view=` lines of svc.conf, already parsed. */
-export function devicesPlugin(configViews: readonly ViewDefinition[]): PluginDefinition {
+/** The device routes; `monitor` carries the device monitor's shared pushes and its caps. */
+export function deviceRoutes(monitor: DeviceMonitor): PluginDefinition {
   return definePlugin({
-    name: DEVICES_PLUGIN,
+    name: DEVICES_ROUTES,
     apply(svc) {
-      svc.hooks.fields.tap(DEVICES_PLUGIN, (fields) => {
-        fields.registerAll(BASE_DEVICE_FIELDS.map(({ name, type, description }) => ({ name, type, description })));
-        fields.registerAll(NESTED_DEVICE_FIELDS);
-        fields.register('svc.devices.view.id', 'string', 'view id');
-        fields.register('svc.devices.view.description', 'string', 'what the view holds');
-        fields.register('svc.devices.view.size', 'uint64_t', 'devices in the view');
-        fields.register('svc.devices.view.indexed', 'uint8_t', 'kept incrementally (always 1)');
-        fields.register('svc.phy.phy_name', 'string', 'PHY name');
-        fields.register('svc.phy.phy_id', 'uint32_t', 'PHY number, in registration order');
-        fields.register('svc.phy.device_count', 'uint64_t', 'devices tracked for this PHY');
-        fields.register('svc.phy.packet_count', 'uint64_t', 'packets this PHY classified');
-      });
-      svc.hooks.eventTopics.tap(DEVICES_PLUGIN, (topics) => topics.add({ name: 'NEW_DEVICE', description: 'a device was seen for the first time (device record)' }));
-      svc.hooks.views.tap(DEVICES_PLUGIN, (views) => {
-        views.add({ name: 'all', description: 'All devices', includes: () => true, recheckOnUpdate: false });
-        for (const phy of svc.phys.list()) {
-          views.add({ name: `phy-${phy.name}`, description: `${phy.name} devices`, includes: (device) => device.phyname === phy.name, recheckOnUpdate: false });
-        }
-        for (const view of configViews) views.add(view);
-      });
-      svc.hooks.packet.for('track').tap({ name: DEVICES_PLUGIN, stage: 1000 }, () => svc.devices.commit());
-      let expiry: NodeJS.Timeout | undefined;
-      svc.hooks.ready.tapPromise(DEVICES_PLUGIN, async () => {
-        expiry = setInterval(() => svc.devices.expire(), 10_000);
-        expiry.unref();
-      });
-      svc.hooks.shutdown.tapPromise(DEVICES_PLUGIN, async () => clearInterval(expiry));
-      const monitor = deviceMonitor(svc);
-      svc.hooks.routes.tap(DEVICES_PLUGIN, (routes) => addDeviceRoutes(svc, routes, monitor));
-      svc.hooks.metrics.tap(DEVICES_PLUGIN, (metrics) => {
-        const { channels } = monitor;
-        metrics.gauge({ name: 'svc_monitor_subscriptions', help: 'device monitor subscriptions open', collect: (report) => report({}, channels.subscriptions) });
-        metrics.gauge({ name: 'svc_monitor_channels', help: 'groups of monitor subscriptions (view, rate, format, fields) whose pushes are serialized once and shared', collect: (report) => report({}, channels.channels) });
-        metrics.counter({ name: 'svc_monitor_dropped_sockets_total', help: 'monitor websockets dropped for not reading their pushes in time', collect: (report) => report({}, channels.droppedSockets) });
-      });
+      svc.hooks.routes.tap(DEVICES_ROUTES, (routes) => addDeviceRoutes(svc, routes, monitor));
     },
   });
 }
 
-/** The device monitor's shared pushes and its caps, from config. */
-function deviceMonitor(svc: Service): { channels: MonitorChannels; limits: MonitorLimits } {
-  const total = svc.config.getNumber('monitor_subscriptions_total', 1024, { min: 1, integer: true });
-  const limits: MonitorLimits = {
-    perSocket: svc.config.getNumber('monitor_subscriptions_per_socket', 32, { min: 1, integer: true }),
-    quota: new LoginQuota({
-      total,
-      perLogin: svc.config.getNumber('monitor_subscriptions_per_login', 256, { min: 1, integer: true }),
-      adminReserve: svc.config.getNumber('monitor_subscriptions_admin_reserve', Math.min(64, Math.floor(total / 16)), { min: 0, max: total, integer: true }),
-    }),
-  };
-  return { channels: new MonitorChannels(svc.devices, svc.fields, svc.log), limits };
-}
-
-function addDeviceRoutes(svc: Service, routes: RouteRegistry, monitor: ReturnType<typeof deviceMonitor>): void {
+function addDeviceRoutes(svc: Service, routes: RouteRegistry, monitor: DeviceMonitor): void {
   const budgetSeconds = svc.config.getNumber('httpd_query_budget', 10, { min: 0.1 });
   /** The scan budget of one request: its abort signal and `httpd_query_budget` seconds. */
   const queryBudget = (request: Request) => new QueryBudget({ signal: request.signal, seconds: budgetSeconds });

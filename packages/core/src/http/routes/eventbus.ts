@@ -1,38 +1,30 @@
 /**
- * The event bus websocket (`/eventbus/events.ws`) and the `TIMESTAMP` topic. Clients send
+ * The event bus websocket (`/eventbus/events.ws`) and its topic list. Clients send
  * `{"SUBSCRIBE": topic, "fields": [...], "format": "json"}` and `{"UNSUBSCRIBE": topic}`; `*`
  * subscribes to every topic. Each event arrives as one text message `{"<TOPIC>": record}`.
  * A malformed message, an unknown topic or bad fields get one JSON error message back; the
- * connection and its other subscriptions stay.
+ * connection and its other subscriptions stay. (`TIMESTAMP` is the events feature's:
+ * events/events-plugin.ts.)
  */
 import { SvcError } from '../../errors.js';
 import { parseFieldSpecs, simplify, type FieldSpec } from '../../fields/field-spec.js';
 import { definePlugin } from '../../plugin.js';
-import { timestampRecord } from '../../system/status.js';
 import { TRACKED_FORMATS, type RouteFormat, type WebSocketSession } from '../route-registry.js';
 import { serialize } from '../serializers.js';
 import { answerErrors, parseJsonObjectMessage } from '../websocket-message.js';
 import type { Service } from '../../service-types.js';
 
-/** Name of the built-in event bus plugin. */
-export const EVENTBUS_PLUGIN = '@svc/core:eventbus';
+/** Name of the built-in event bus routes. */
+export const EVENTBUS_ROUTES = '@svc/core:eventbus-routes';
 
 /** Bytes queued on one socket beyond which events to it are dropped until it drains. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
-/** Serves the event bus websocket and publishes `TIMESTAMP` every second. */
-export const eventbusPlugin = definePlugin({
-  name: EVENTBUS_PLUGIN,
+/** Serves the event bus websocket and the topic list. */
+export const eventbusRoutes = definePlugin({
+  name: EVENTBUS_ROUTES,
   apply(svc) {
-    let timer: NodeJS.Timeout | undefined;
-    svc.hooks.eventTopics.tap(EVENTBUS_PLUGIN, (topics) =>
-      topics.add({ name: 'TIMESTAMP', description: 'server time, once a second (svc.system.timestamp.sec/usec)' }),
-    );
-    svc.hooks.fields.tap(EVENTBUS_PLUGIN, (fields) => {
-      fields.register('svc.eventbus.topic', 'string', 'event topic name');
-      fields.register('svc.eventbus.description', 'string', 'what the topic carries and when it fires');
-    });
-    svc.hooks.routes.tap(EVENTBUS_PLUGIN, (routes) => {
+    svc.hooks.routes.tap(EVENTBUS_ROUTES, (routes) => {
       routes.websocket({
         path: '/eventbus/events.ws',
         role: 'readonly',
@@ -49,11 +41,6 @@ export const eventbusPlugin = definePlugin({
           svc.events.listTopics().map((topic) => ({ 'svc.eventbus.topic': topic.name, 'svc.eventbus.description': topic.description })),
       });
     });
-    svc.hooks.ready.tapPromise(EVENTBUS_PLUGIN, async () => {
-      timer = setInterval(() => svc.events.publish('TIMESTAMP', timestampRecord()), 1000);
-      timer.unref();
-    });
-    svc.hooks.shutdown.tapPromise(EVENTBUS_PLUGIN, async () => clearInterval(timer));
   },
 });
 

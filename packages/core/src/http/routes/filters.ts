@@ -1,5 +1,5 @@
 /**
- * Ingest filter routes, as a built-in plugin. svc's own routes under `/filters/ingest/` list the
+ * Ingest filter routes. svc's own routes under `/filters/ingest/` list the
  * rules with what each dropped, add and remove rules (a MAC, MAC/MASK, OUI, `randomized` or
  * `*`, pass or block, on one PHY or every PHY) and set the default. Kismet's packet filter
  * routes are served for the same table under `/filters/packet/ingest/` (its filter record, and
@@ -8,46 +8,20 @@
  * Changing needs admin, reading readonly, as in Kismet.
  */
 import { SvcError } from '../../errors.js';
-import type { FieldDefinition } from '../../fields/field-registry.js';
 import { formatFilterMatch, normalizePhy, parseFilterAction, parseFilterMatch, type FilterRule } from '../../filters/filter-rule.js';
 import type { IngestFilter } from '../../filters/ingest-filter.js';
+import { FILTER_ADDRESS_BLOCKS } from '../../filters/filter-fields.js';
 import { definePlugin } from '../../plugin.js';
 import { optionalString, requireString } from '../command-input.js';
 import { TRACKED_FORMATS } from '../route-registry.js';
 import { StreamedList } from '../streamed-list.js';
 import { answerRecordList, type RecordListOptions } from './record-list.js';
 
-/** Name of the built-in filters plugin. */
-export const FILTERS_PLUGIN = '@svc/core:filters';
+/** Name of the built-in ingest filter routes. */
+export const FILTERS_ROUTES = '@svc/core:filters-routes';
 
 /** The id of the ingest filter in Kismet's `/filters/packet/{id}/` routes. */
 export const INGEST_FILTER_ID = 'ingest';
-
-const BLOCKS = ['source', 'destination', 'network', 'other', 'any'];
-
-/** Fields of the filter and rule records. */
-export const FILTER_FIELDS: readonly FieldDefinition[] = [
-  { name: 'svc.ingestfilter.default', type: 'string', description: 'what happens to MACs no rule matches: pass or block' },
-  { name: 'svc.ingestfilter.dropped_packets', type: 'uint64_t', description: 'packets dropped by every rule and the default since start' },
-  { name: 'svc.ingestfilter.dropped_devices', type: 'uint64_t', description: 'distinct MACs dropped by every rule and the default since start' },
-  { name: 'svc.ingestfilter.default_dropped_packets', type: 'uint64_t', description: 'packets the default dropped' },
-  { name: 'svc.ingestfilter.default_dropped_devices', type: 'uint64_t', description: 'distinct MACs the default dropped' },
-  { name: 'svc.ingestfilter.rules', type: 'vector[object]', description: 'the rules, config rules first' },
-  { name: 'svc.ingestfilter.rule.phy', type: 'string', description: 'PHY the rule applies to, any for every PHY' },
-  { name: 'svc.ingestfilter.rule.kind', type: 'string', description: 'mac, mask, oui, randomized (locally administered MACs) or any (every MAC)' },
-  { name: 'svc.ingestfilter.rule.match', type: 'string', description: 'what the rule matches: a MAC, MAC/MASK, OUI, randomized or *' },
-  { name: 'svc.ingestfilter.rule.action', type: 'string', description: 'pass or block' },
-  { name: 'svc.ingestfilter.rule.origin', type: 'string', description: 'config (an ingest_filter= line) or api (kept across restarts)' },
-  { name: 'svc.ingestfilter.rule.dropped_packets', type: 'uint64_t', description: 'packets the rule dropped since start' },
-  { name: 'svc.ingestfilter.rule.dropped_devices', type: 'uint64_t', description: 'distinct MACs the rule dropped since start (tracked devices a new rule removed included)' },
-  { name: 'svc.ingestfilter.rule.dropped_devices_exact', type: 'uint8_t', description: '0 once the rule dropped more MACs than it remembers (1,000,000): the count is then a lower bound' },
-  { name: 'svc.packetfilter.id', type: 'string', description: 'filter id in /filters/packet/{id}/' },
-  { name: 'svc.packetfilter.description', type: 'string', description: 'what the filter is for' },
-  { name: 'svc.packetfilter.type', type: 'string', description: 'filter mechanism (mac_addr)' },
-  { name: 'svc.packetfilter.default', type: 'uint8_t', description: 'default for unmatched packets: 1 block, 0 pass' },
-  { name: 'svc.packetfilter.macaddr.blocks_by_phy', type: 'map[string,object]', description: 'MAC rules by PHY name, then by address block (svc fills any), then MAC: 1 block, 0 pass' },
-  ...BLOCKS.map((block): FieldDefinition => ({ name: `svc.packetfilter.macaddr.${block}`, type: 'map[mac_addr,uint8_t]', description: `rules on the ${block} address` })),
-];
 
 /** A rule as the routes serve it. */
 export function filterRuleRecord(rule: FilterRule): Record<string, unknown> {
@@ -95,7 +69,7 @@ function kismetFilterRecord(filter: IngestFilter): Record<string, unknown> {
   const byPhy: Record<string, Record<string, Record<string, number>>> = {};
   for (const rule of filter.rules()) {
     if (rule.match.kind === 'randomized' || rule.match.kind === 'any') continue;
-    const blocks = (byPhy[rule.phy] ??= Object.fromEntries(BLOCKS.map((block) => [`svc.packetfilter.macaddr.${block}`, {}])));
+    const blocks = (byPhy[rule.phy] ??= Object.fromEntries(FILTER_ADDRESS_BLOCKS.map((block) => [`svc.packetfilter.macaddr.${block}`, {}])));
     blocks['svc.packetfilter.macaddr.any']![formatFilterMatch({ kind: 'mask', prefix: rule.match.prefix })] = rule.action === 'block' ? 1 : 0;
   }
   return {
@@ -109,18 +83,17 @@ function kismetFilterRecord(filter: IngestFilter): Record<string, unknown> {
 
 /** The PHY and block segments of Kismet's set_filter / remove_filter paths. */
 function kismetPath(params: Readonly<Record<string, string>>): string {
-  if (!BLOCKS.includes(params.block!)) throw new SvcError('SVC_ERR_BAD_REQUEST', `unknown address block '${params.block}': expected ${BLOCKS.join(', ')}`);
+  if (!FILTER_ADDRESS_BLOCKS.includes(params.block!)) throw new SvcError('SVC_ERR_BAD_REQUEST', `unknown address block '${params.block}': expected ${FILTER_ADDRESS_BLOCKS.join(', ')}`);
   if (params.block !== 'any') throw new SvcError('SVC_ERR_BAD_REQUEST', `svc's ingest filter matches a MAC wherever a packet names it: use the block 'any', not '${params.block}'`);
   return normalizePhy(params.phyname);
 }
 
 /** Serves the ingest filter. */
-export const filtersPlugin = definePlugin({
-  name: FILTERS_PLUGIN,
+export const filtersRoutes = definePlugin({
+  name: FILTERS_ROUTES,
   apply(svc) {
     const filter = svc.filters;
-    svc.hooks.fields.tap(FILTERS_PLUGIN, (fields) => fields.registerAll(FILTER_FIELDS));
-    svc.hooks.routes.tap(FILTERS_PLUGIN, (routes) => {
+    svc.hooks.routes.tap(FILTERS_ROUTES, (routes) => {
       const readonly = (path: string, description: string, handler: () => unknown) =>
         routes.http({ methods: ['GET', 'POST'], path, formats: TRACKED_FORMATS, role: 'readonly', description, handler });
       const admin = (path: string, description: string, handler: Parameters<typeof routes.http>[0]['handler']) =>

@@ -1,23 +1,19 @@
 /**
- * Message bus routes and the `MESSAGE` topic. Applied as a built-in plugin.
+ * Message bus routes: the backlog, whole or since a time. (The `MESSAGE` topic and the record's
+ * fields are the messages feature's: messages/messages-plugin.ts.)
  */
-import { MESSAGE_FIELDS } from '../../messages/message-bus.js';
 import { definePlugin } from '../../plugin.js';
 import { nowSeconds, parseTimestamp } from '../../time/timestamp.js';
 import { TRACKED_FORMATS } from '../route-registry.js';
 
-/** Name of the built-in message bus plugin. */
-export const MESSAGEBUS_PLUGIN = '@svc/core:messagebus';
+/** Name of the built-in message bus routes. */
+export const MESSAGEBUS_ROUTES = '@svc/core:messagebus-routes';
 
 /** Serves `/messagebus/all_messages` and `/messagebus/last-time/<ts>/messages`. */
-export const messagebusPlugin = definePlugin({
-  name: MESSAGEBUS_PLUGIN,
+export const messagebusRoutes = definePlugin({
+  name: MESSAGEBUS_ROUTES,
   apply(svc) {
-    svc.hooks.fields.tap(MESSAGEBUS_PLUGIN, (fields) => fields.registerAll(MESSAGE_FIELDS));
-    svc.hooks.eventTopics.tap(MESSAGEBUS_PLUGIN, (topics) =>
-      topics.add({ name: 'MESSAGE', description: 'a message was posted to the message bus (message record)' }),
-    );
-    svc.hooks.routes.tap(MESSAGEBUS_PLUGIN, (routes) => {
+    svc.hooks.routes.tap(MESSAGEBUS_ROUTES, (routes) => {
       routes.http({
         methods: ['GET', 'POST'],
         path: '/messagebus/all_messages',

@@ -1,37 +1,24 @@
 /**
  * System routes: status, server time, the tracked-field table, the route table and plugin
- * states. Applied as a built-in plugin.
+ * states. (Their records' fields are system/system-plugin.ts's.)
  */
 import { dataMap } from '../../fields/data-map.js';
 import { pluginContributions } from '../../plugin-contributions.js';
 import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import type { Service } from '../../service-types.js';
-import { STATUS_FIELDS, statusRecord, timestampRecord, type StatusSource } from '../../system/status.js';
+import { statusRecord, timestampRecord, type StatusSource } from '../../system/status.js';
 import { escapeHtml } from '../../util/html.js';
 import { routeUrlPath, TRACKED_FORMATS } from '../route-registry.js';
 
-/** Name of the built-in system plugin. */
-export const SYSTEM_PLUGIN = '@svc/core:system';
+/** Name of the built-in system routes. */
+export const SYSTEM_ROUTES = '@svc/core:system-routes';
 
 /** The system routes, given what status is built from. */
-export function systemPlugin(status: (svc: Service) => StatusSource): PluginDefinition {
+export function systemRoutes(status: (svc: Service) => StatusSource): PluginDefinition {
   return definePlugin({
-    name: SYSTEM_PLUGIN,
+    name: SYSTEM_ROUTES,
     apply(svc) {
-      svc.hooks.fields.tap(SYSTEM_PLUGIN, (fields) => {
-        fields.registerAll(STATUS_FIELDS);
-        fields.register('svc.route.methods', 'vector[string]', 'HTTP methods a route accepts (WS for websockets)');
-        fields.register('svc.route.path', 'string', 'route path pattern; :name marks a path parameter');
-        fields.register('svc.route.urls', 'vector[string]', 'URL paths the route answers, one per format');
-        fields.register('svc.route.role', 'string', 'role a login needs for the route (admin passes every route)');
-        fields.register('svc.route.description', 'string', 'what the route does');
-        fields.register('svc.route.plugin', 'string', 'plugin that contributed the route');
-        fields.register('svc.plugin.name', 'string', 'plugin package name');
-        fields.register('svc.plugin.state', 'string', 'applied or failed');
-        fields.register('svc.plugin.error', 'string', 'why the plugin failed, empty when applied');
-        fields.register('svc.plugin.contributions', 'map[string,vector[string]]', 'what the plugin contributed, by registry (fields, routes, views...)');
-      });
-      svc.hooks.routes.tap(SYSTEM_PLUGIN, (routes) => {
+      svc.hooks.routes.tap(SYSTEM_ROUTES, (routes) => {
         routes.http({
           methods: ['GET', 'POST'],
           path: '/system/status',

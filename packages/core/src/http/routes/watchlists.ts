@@ -1,17 +1,16 @@
 /**
- * Watchlist routes (Kismet's `/devices/alerts/mac/{found|lost|both}/...`) and the DEVICEFOUND
- * and DEVICELOST alerts they feed, as a built-in plugin. `add.cmd` and `remove.cmd` take Kismet's
+ * Watchlist routes (Kismet's `/devices/alerts/mac/{found|lost|both}/...`), which feed the
+ * DEVICEFOUND and DEVICELOST alerts of watchlists/watchlists-plugin.ts. `add.cmd` and `remove.cmd` take Kismet's
  * `mac` and `macs` keys (MACs, `MAC/MASK` ranges or OUIs); svc adds `name`, and `macs` items may
  * be `{mac, name}` objects. `macs.json` is Kismet's list of MAC strings; `entries.json` gives
  * the records with names, origins and the time of the last alert. Changing needs admin, reading
  * readonly, as in Kismet.
  */
 import { SvcError } from '../../errors.js';
-import type { FieldDefinition } from '../../fields/field-registry.js';
 import { definePlugin } from '../../plugin.js';
 import { formatMacPrefix, macPrefixKey, parseMacPrefix, type MacPrefix } from '../../util/mac-prefix.js';
-import { DEVICE_FOUND_ALERT, DEVICE_LOST_ALERT, DevicePresence, type PresenceSettings } from '../../watchlists/device-presence.js';
 import { checkWatchName, parseWatchTypes, type WatchEntry, type WatchItem } from '../../watchlists/watchlist.js';
+import { watchEntryRecord } from '../../watchlists/watchlist-records.js';
 import { TRACKED_FORMATS } from '../route-registry.js';
 import { StreamedList } from '../streamed-list.js';
 import { answerRecordList, type RecordListOptions } from './record-list.js';
@@ -22,28 +21,8 @@ const ENTRY_LIST_OPTIONS: RecordListOptions<WatchEntry> = {
   record: (entry) => watchEntryRecord(entry),
 };
 
-/** Name of the built-in watchlists plugin. */
-export const WATCHLISTS_PLUGIN = '@svc/core:watchlists';
-
-/** Fields of a watchlist entry record. */
-export const WATCHLIST_FIELDS: readonly FieldDefinition[] = [
-  { name: 'svc.watchlist.entry.mac', type: 'string', description: 'the watched MAC, or MAC/MASK range' },
-  { name: 'svc.watchlist.entry.type', type: 'string', description: 'found (DEVICEFOUND when it appears) or lost (DEVICELOST when it goes silent)' },
-  { name: 'svc.watchlist.entry.name', type: 'string', description: 'the name the alert text gives it, empty when unnamed' },
-  { name: 'svc.watchlist.entry.origin', type: 'string', description: 'config (a devicefound=/devicelost= line) or api (added through add.cmd, kept across restarts)' },
-  { name: 'svc.watchlist.entry.last_alert', type: 'double', description: 'time of the last alert raised for it, Unix seconds (0: none yet)' },
-];
-
-/** An entry as `entries.json` serves it. */
-export function watchEntryRecord(entry: WatchEntry): Record<string, unknown> {
-  return {
-    'svc.watchlist.entry.mac': formatMacPrefix(entry.prefix),
-    'svc.watchlist.entry.type': entry.type,
-    'svc.watchlist.entry.name': entry.name,
-    'svc.watchlist.entry.origin': entry.origin,
-    'svc.watchlist.entry.last_alert': entry.lastAlert,
-  };
-}
+/** Name of the built-in watchlist routes. */
+export const WATCHLISTS_ROUTES = '@svc/core:watchlists-routes';
 
 /** The MACs of a command (`mac` and `macs`), with names for `add.cmd`; 400 for anything malformed or for none. */
 function commandItems(command: Readonly<Record<string, unknown>>, withNames: boolean): WatchItem[] {
@@ -74,25 +53,12 @@ function commandItems(command: Readonly<Record<string, unknown>>, withNames: boo
   return items;
 }
 
-/** Serves the watchlists and raises DEVICEFOUND / DEVICELOST with the timeouts from config. */
-export const watchlistsPlugin = (settings: PresenceSettings) =>
-  definePlugin({
-  name: WATCHLISTS_PLUGIN,
+/** Serves the watchlists. */
+export const watchlistsRoutes = definePlugin({
+  name: WATCHLISTS_ROUTES,
   apply(svc) {
     const { watchlist } = svc;
-    for (const [name, description] of [
-      [DEVICE_FOUND_ALERT, 'A target device has been seen'],
-      [DEVICE_LOST_ALERT, 'A target device has timed out'],
-    ] as const) {
-      // Kismet's defaults for an alert its config files give no rate: 10/min, burst 1/sec.
-      svc.alerts.define({ name, class: 'SYSTEM', severity: 15, description, throttle: '10/min', burst: '1/sec' });
-    }
-    const presence = new DevicePresence(watchlist, svc.devices, svc.alerts, settings);
-    svc.hooks.ready.tap(WATCHLISTS_PLUGIN, () => presence.start());
-    svc.hooks.shutdown.tap(WATCHLISTS_PLUGIN, () => presence.stop());
-    svc.hooks.fields.tap(WATCHLISTS_PLUGIN, (fields) => fields.registerAll(WATCHLIST_FIELDS));
-
-    svc.hooks.routes.tap(WATCHLISTS_PLUGIN, (routes) => {
+    svc.hooks.routes.tap(WATCHLISTS_ROUTES, (routes) => {
       routes.http({
         methods: ['POST'],
         path: '/devices/alerts/mac/:type/add',
@@ -140,4 +106,4 @@ export const watchlistsPlugin = (settings: PresenceSettings) =>
       });
     });
   },
-  });
+});
