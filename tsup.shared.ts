@@ -7,8 +7,11 @@
  */
 import { defineConfig, type Options } from 'tsup';
 
-/** tsup config for a package with the given entry points. */
-export function packageBuild(entry: string[], extra: Options = {}) {
+/**
+ * tsup config for a package with the given entry points (paths, or output names to paths when
+ * an entry must land elsewhere than its source's place, as a PHY decoder beside the bundle).
+ */
+export function packageBuild(entry: string[] | Record<string, string>, extra: Options = {}) {
   return defineConfig({ entry, format: ['esm'], target: 'node20', dts: false, clean: ['!**/*.d.ts'], sourcemap: true, ...extra });
 }
 

@@ -1,3 +1,4 @@
 import { packageBuild } from '../../tsup.shared.js';
 
-export default packageBuild(['src/index.ts', 'src/synthetic/index.ts']);
+// The decoder is an entry of its own: the PHY declaration names it by module, and the core imports it.
+export default packageBuild(['src/index.ts', 'src/synthetic/index.ts', 'src/dot11-decoder.ts']);

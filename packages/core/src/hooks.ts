@@ -21,7 +21,7 @@ import type { UiModuleRegistry } from './ui/ui-module.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
 import type { MetricRegistry } from './metrics/metric-registry.js';
 import type { AlertSinkTypeDefinition } from './alerts/sinks/alert-sink-type.js';
-import type { AlertRecord } from './alerts/alert-tracker.js';
+import type { AlertDefinitionInput, AlertRecord } from './alerts/alert-tracker.js';
 
 /** Every hook a plugin can tap. */
 export interface Hooks {
@@ -29,6 +29,12 @@ export interface Hooks {
   readonly fields: SyncHook<[FieldRegistry]>;
   /** Contribute: register PHYs (radio layers) the tracker keys devices by. */
   readonly phys: SyncHook<[Registry<PhyDefinition>]>;
+  /**
+   * Contribute: define alerts (name, class, severity, default rates, and the PHY they belong to,
+   * which must be registered by then: this hook runs after `phys`). A PHY's own alerts are
+   * declared in its definition instead. The core defines them all once the hook has run.
+   */
+  readonly alertDefinitions: SyncHook<[Registry<AlertDefinitionInput>]>;
   /** Contribute: register datasource types (drivers). */
   readonly datasourceTypes: SyncHook<[Registry<DatasourceTypeDefinition>]>;
   /** Contribute: register device views. */
@@ -75,13 +81,14 @@ export interface Hooks {
 }
 
 /** The contribute-phase hooks, in the order the service calls them. */
-export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'metrics', 'alertSinkTypes', 'routes'] as const;
+export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'alertDefinitions', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'metrics', 'alertSinkTypes', 'routes'] as const;
 
 /** Creates the frozen hook table of one service. */
 export function createHooks(): Hooks {
   return Object.freeze({
     fields: new SyncHook<[FieldRegistry]>(['fields'], 'fields'),
     phys: new SyncHook<[Registry<PhyDefinition>]>(['phys'], 'phys'),
+    alertDefinitions: new SyncHook<[Registry<AlertDefinitionInput>]>(['alertDefinitions'], 'alertDefinitions'),
     datasourceTypes: new SyncHook<[Registry<DatasourceTypeDefinition>]>(['datasourceTypes'], 'datasourceTypes'),
     views: new SyncHook<[Registry<ViewDefinition>]>(['views'], 'views'),
     routes: new SyncHook<[RouteRegistry]>(['routes'], 'routes'),

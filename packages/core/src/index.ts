@@ -44,6 +44,8 @@ export { boundedRequest, MAX_RESPONSE_BYTES, type BoundedRequestOptions, type Bo
 export { nowSeconds, parseTimestamp } from './time/timestamp.js';
 export { PACKET_STAGES, runPacketChain, type PacketStage } from './packets/chain.js';
 export type { Packet, PacketSignal, PacketGps } from './packets/packet.js';
+export type { Decoded, PhyDecoder, PhyDecoderDefinition, RawFrame } from './packets/phy-decoder.js';
+export { PHY_STAGE } from './packets/phy-taps.js';
 export { tagPacket } from './packets/packet-tags.js';
 export type { Device, RecordSource } from './tracker/device.js';
 
@@ -54,7 +56,15 @@ export type { Device, RecordSource } from './tracker/device.js';
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface DeviceComponents {}
-export type { PhyComponentState, PhyDefinition, PhyDeviceComponent } from './tracker/phy.js';
+
+/**
+ * What chain stages learned about a packet, one slot per plugin. Declared here, in the package
+ * entry, so that a plugin's `declare module '@svc/core' { interface PacketAnnotations { dot11: Dot11Frame } }`
+ * merges with it, and every reader of `packet.annotations.dot11` gets the type without a cast.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface PacketAnnotations {}
+export type { PhyAlertDefinition, PhyClassifierDefinition, PhyComponentState, PhyDefinition, PhyDeviceComponent } from './tracker/phy.js';
 export { csvField, type WigleRow } from './logging/wigle/wigle-csv.js';
 export type { LogTypeDefinition, LogOpenContext, LogWriter } from './logging/log-type.js';
 export { DeviceTracker, type PresenceWatcher, type TrackerSettings } from './tracker/device-tracker.js';

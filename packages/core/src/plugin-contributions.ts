@@ -14,6 +14,7 @@ export function pluginContributions(svc: Service, plugin: string): PluginContrib
   const all: PluginContributions = [
     ['fields', owned(svc.fields)],
     ['PHYs', owned(svc.phys)],
+    ['alerts', owned(svc.alertDefinitions)],
     ['datasource types', owned(svc.datasourceTypes)],
     ['views', owned(svc.views)],
     ['event topics', owned(svc.eventTopics)],

@@ -4,7 +4,7 @@
  * whole public surface; plugins never import a core singleton.
  */
 import type { ChannelTracker } from './channels/channel-tracker.js';
-import type { AlertTracker } from './alerts/alert-tracker.js';
+import type { AlertDefinitionInput, AlertTracker } from './alerts/alert-tracker.js';
 import type { Config } from './config/config.js';
 import type { DatasourceTypeDefinition } from './datasources/datasource-type.js';
 import type { EventBus } from './events/event-bus.js';
@@ -49,6 +49,8 @@ export interface Service {
   readonly log: Logger;
   readonly fields: FieldRegistry;
   readonly phys: Registry<PhyDefinition>;
+  /** Alerts plugins define at boot (the `alertDefinitions` hook, and the alerts PHYs declare). */
+  readonly alertDefinitions: Registry<AlertDefinitionInput>;
   readonly datasourceTypes: Registry<DatasourceTypeDefinition>;
   readonly views: Registry<ViewDefinition>;
   readonly routes: RouteRegistry;

@@ -5,7 +5,8 @@
  * app. `start()` listens and fires `ready`; `stop()` fires `shutdown` and closes everything.
  */
 import type { Hono } from 'hono';
-import { AlertTracker, parseAlertOverrides, parseDisabledAlerts } from './alerts/alert-tracker.js';
+import { AlertTracker, parseAlertOverrides, parseDisabledAlerts, type AlertDefinitionInput } from './alerts/alert-tracker.js';
+import { defineContributedAlerts } from './alerts/contributed-alerts.js';
 import { sourceErrorAlertPlugin } from './alerts/source-error-alert.js';
 import { alertsPlugin } from './alerts/alerts-plugin.js';
 import { parseFilterAction, parseFilterLine } from './filters/filter-rule.js';
@@ -84,6 +85,7 @@ import type { PluginStatus, Service } from './service-types.js';
 import { resolveServerUuid } from './system/server-uuid.js';
 import { nowSeconds } from './time/timestamp.js';
 import type { PhyDefinition } from './tracker/phy.js';
+import { registerPhys } from './tracker/phy-registration.js';
 import { CORE_VERSION } from './version.js';
 import type { ViewDefinition } from './views/view-definition.js';
 
@@ -122,6 +124,7 @@ export async function createService(config: Config, options: CreateServiceOption
   const hooks = createHooks();
   const fields = new FieldRegistry(owner);
   const phys = new Registry<PhyDefinition>('PHY', owner);
+  const alertDefinitions = new Registry<AlertDefinitionInput>('alert', owner);
   const datasourceTypes = new Registry<DatasourceTypeDefinition>('datasource type', owner);
   const views = new Registry<ViewDefinition>('view', owner);
   const routes = new RouteRegistry(owner);
@@ -131,7 +134,7 @@ export async function createService(config: Config, options: CreateServiceOption
   const logTypes = new Registry<LogTypeDefinition>('log type', owner);
   const metrics = new MetricRegistry(owner);
   const alertSinkTypes = new Registry<AlertSinkTypeDefinition>('alert sink type', owner);
-  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes, uiModules, logTypes, metrics, alertSinkTypes];
+  const registries = [fields, phys, alertDefinitions, datasourceTypes, views, routes, eventTopics, gpsTypes, uiModules, logTypes, metrics, alertSinkTypes];
   const logSettings = readLogSettings(config);
 
   const events = new EventBus(hooks, eventTopics, (error) => log.error('an event subscriber failed', error));
@@ -253,6 +256,7 @@ export async function createService(config: Config, options: CreateServiceOption
     log,
     fields,
     phys,
+    alertDefinitions,
     datasourceTypes,
     views,
     routes,
@@ -347,10 +351,11 @@ export async function createService(config: Config, options: CreateServiceOption
   }
 
   for (const hookName of CONTRIBUTE_HOOKS) {
-    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, uiModules, logTypes, metrics, alertSinkTypes, routes }[hookName];
+    const registry = { fields, phys, alertDefinitions, datasourceTypes, views, eventTopics, gpsTypes, uiModules, logTypes, metrics, alertSinkTypes, routes }[hookName];
     (hooks[hookName] as { call(registry: unknown): void }).call(registry);
   }
-  registerPhyContributions();
+  await registerPhys({ svc, owner, guards, alertDefinitions });
+  defineContributedAlerts(alertDefinitions, alerts, guards);
   // A plugin whose dependency failed during the contribute phase cannot run either.
   for (let changed = true; changed; ) {
     changed = false;
@@ -379,27 +384,6 @@ export async function createService(config: Config, options: CreateServiceOption
   const knownKeys = new Set(Object.keys(CORE_CONFIG_KEYS));
   for (const entry of ordered) for (const key of Object.keys(entry.plugin.configKeys ?? {})) knownKeys.add(key);
   for (const { key, origin } of config.unknownKeys(knownKeys)) log.warn(`${origin}: unknown config key '${key}' is ignored (check its spelling)`);
-
-  /** Registers each PHY's sub-record fields and views as contributions of the PHY's plugin. */
-  function registerPhyContributions(): void {
-    for (const phy of phys.list()) {
-      const plugin = phys.ownerOf(phy.name) ?? CORE_OWNER;
-      if (guards.isFailed(plugin)) continue;
-      owner.current = plugin;
-      try {
-        const component = phy.deviceComponent;
-        if (component) {
-          fields.register(component.field, 'object', component.description);
-          fields.registerAll(component.fields);
-        }
-        for (const view of phy.views ?? []) views.add(view);
-      } catch (error) {
-        guards.fail(plugin, error);
-      } finally {
-        owner.current = CORE_OWNER;
-      }
-    }
-  }
 
   const uriPrefix = parseUriPrefix(config.get('httpd_uri_prefix'));
   const unprefixedApp = createHttpApp({

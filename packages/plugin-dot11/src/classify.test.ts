@@ -269,7 +269,7 @@ test('EAPOL-Key messages are kept on the access point and published as DOT11_WPA
 
 test('a malformed element list adds no SSID record but the frame\'s roles stand (as in Kismet), the error counted once, on the transmitter; a bad FCS makes no device', () => {
   const decoded: Dot11Frame[] = [];
-  t.svc.hooks.packet.for('classify').tap('test', (packet) => void decoded.push(packet.annotations.dot11 as Dot11Frame));
+  t.svc.hooks.packet.for('classify').tap('test', (packet) => void (packet.annotations.dot11 && decoded.push(packet.annotations.dot11)));
   const packet = send(management(ManagementSubtype.PROBE_REQUEST, Buffer.from([0, 40, 0x41]), 0, STA, BROADCAST, BROADCAST));
   assert.is(packet.error, true);
   assert.match(decoded[0]!.malformed!, /element 0 claims 40 bytes/);
@@ -305,7 +305,7 @@ test('another plugin reads its own element through getDot11Hooks and its own cla
     apply(svc) {
       getDot11Hooks(svc).ieParsers.tap('test-mesh', (parsers) => parsers.add({ name: 'test.mesh.id', tag: 114, parse: (data, start, end) => data.toString('latin1', start, end) }));
       svc.hooks.packet.for('classify').tap({ name: 'test-mesh', stage: 10 }, (packet) => {
-        const ies = (packet.annotations.dot11 as Dot11Frame | undefined)?.ies as Dot11Ies | undefined;
+        const ies = packet.annotations.dot11?.ies;
         if (ies?.custom?.has('test.mesh.id')) seen.push(ies.custom.get('test.mesh.id'));
       });
     },
@@ -324,7 +324,7 @@ test('a repeated beacon leaves its elements unparsed and the device as a full re
     name: 'test-counting',
     apply(svc) {
       getDot11Hooks(svc).ieParsers.tap('test-counting', (parsers) => parsers.add({ name: 'test.count', tag: 3, parse: () => ++parses }));
-      svc.hooks.packet.for('track').tap('test-counting', (packet) => void (lastFrame = packet.annotations.dot11 as Dot11Frame));
+      svc.hooks.packet.for('track').tap('test-counting', (packet) => void (lastFrame = packet.annotations.dot11));
     },
   });
   await t.close();

@@ -27,13 +27,6 @@ import type { Dot11Frame } from './parse/decode.js';
 import type { ScannedNetwork } from './scan/scan-report.js';
 import { Dot11Type, ManagementSubtype, type Dot11Header } from './parse/dot11-header.js';
 
-declare module '@svc/core' {
-  interface DeviceComponents {
-    /** The 802.11 sub-record (`dot11.device`). */
-    dot11: Dot11Device;
-  }
-}
-
 const CAPABILITY_IBSS = 0x0002;
 
 /**

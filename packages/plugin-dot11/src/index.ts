@@ -1,38 +1,26 @@
 /**
  * `@svc/plugin-dot11`: IEEE 802.11 support, built only on the public plugin API. Read as a
- * checklist, as Kismet's `phy_80211.cc` constructor reads: the PHY and its device sub-record,
- * the access point view, the event topics, the datasource types, the scan-report route, element
- * parsers from other plugins, then the two packet-chain stages (decode, classify).
+ * checklist, as Kismet's `phy_80211.cc` constructor reads: the PHY (declared whole in
+ * `dot11-phy.ts`: sub-record, views, decoder, classifier, alerts, UI module), element parsers
+ * from other plugins, the event topics, the datasource types, the scan-report and read routes,
+ * the alert checks, and the release of each decoded frame at the end of the chain.
  */
-import { definePlugin, packageFile, type PhyState } from '@svc/core';
-import { Dot11Classifier } from './classify.js';
-import { decodePacket } from './decode-stage.js';
-import { DOT11_DEVICE_FIELDS } from './device/fields.js';
+import { definePlugin } from '@svc/core';
 import { applyDot11Alerts, DOT11_ALERT_CONFIG_KEYS } from './alerts/dot11-alerts.js';
-import { ACCESS_POINT_BITS } from './device/typeset.js';
 import { pcapfileType } from './datasources/pcapfile.js';
 import { createLinuxWifiType } from './datasources/linuxwifi/linuxwifi.js';
-import { DOT11_EVENT_TOPICS, Dot11Events } from './events.js';
+import { ACCESS_POINT_VIEW, DOT11_PHY_NAME, dot11Phy } from './dot11-phy.js';
+import { DOT11_EVENT_TOPICS } from './events.js';
 import { getDot11Hooks } from './hooks.js';
 import { IeParserTable } from './parse/ie-parsers.js';
-import type { Dot11Frame } from './parse/decode.js';
-import { readScanReport, type ScannedNetwork } from './scan/scan-report.js';
+import { readScanReport } from './scan/scan-report.js';
 import { ScanReceiver, scanSourceType } from './scan/scan-source.js';
-import { dot11WigleRow } from './wigle-row.js';
-import { dot11DeviceFromRecord } from './device/dot11-restore.js';
-import { dot11ComponentState } from './device/dot11-state.js';
 import { addHandshakeRoutes } from './handshake-routes.js';
 import { addDot11ReadRoutes } from './routes/dot11-read-routes.js';
 import { SsidGroups, SSID_GROUP_FIELDS } from './ssids/ssid-groups.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-dot11';
-
-/** PHY name of 802.11 devices, as Kismet and its clients spell it. */
-export const DOT11_PHY_NAME = 'IEEE802.11';
-
-/** Id of the access point view. */
-export const ACCESS_POINT_VIEW = 'phydot11_accesspoints';
 
 /** `track` stage priority of the tap that releases the decoded frame: after every other tap. */
 const RELEASE_STAGE = Number.MAX_SAFE_INTEGER;
@@ -54,19 +42,7 @@ export default definePlugin({
   apply(svc) {
     const parsers = new IeParserTable();
     svc.hooks.fields.tap(PLUGIN_NAME, () => getDot11Hooks(svc).ieParsers.call(parsers));
-    svc.hooks.phys.tap(PLUGIN_NAME, (phys) =>
-      phys.add({
-        name: DOT11_PHY_NAME,
-        description: 'IEEE 802.11 Wi-Fi',
-        deviceComponent: { field: 'dot11.device', key: 'dot11', description: '802.11 sub-record', fields: DOT11_DEVICE_FIELDS },
-        views: svc.config.getBoolean(VIEW_CONFIG_KEY, true)
-          ? [{ name: ACCESS_POINT_VIEW, description: 'IEEE802.11 Access Points', includes: (device) => ((device.components.dot11?.typeset ?? 0) & ACCESS_POINT_BITS) !== 0 }]
-          : [],
-        wigleRow: dot11WigleRow,
-        restoreComponent: (record) => dot11DeviceFromRecord(record),
-        componentState: dot11ComponentState,
-      }),
-    );
+    svc.hooks.phys.tap(PLUGIN_NAME, (phys) => phys.add(dot11Phy({ accessPointView: svc.config.getBoolean(VIEW_CONFIG_KEY, true), parsers })));
     svc.hooks.eventTopics.tap(PLUGIN_NAME, (topics) => {
       for (const topic of DOT11_EVENT_TOPICS) topics.add(topic);
     });
@@ -75,13 +51,6 @@ export default definePlugin({
       types.add(createLinuxWifiType());
       types.add(scanSourceType);
     });
-    svc.hooks.uiModules.tap(PLUGIN_NAME, (modules) =>
-      modules.add({
-        name: 'dot11',
-        description: "Wi-Fi panels of a device's detail: SSIDs with encryption, clients and access points, WPA handshakes",
-        file: packageFile(import.meta.url, 'dist/ui/dot11.js'),
-      }),
-    );
     const scans = new ScanReceiver(svc);
     svc.hooks.fields.tap(PLUGIN_NAME, (fields) => {
       fields.register('dot11.scanreport.accepted', 'uint64_t', 'networks accepted from a scan report');
@@ -107,18 +76,6 @@ export default definePlugin({
     svc.hooks.fields.tap(PLUGIN_NAME, (fields) => fields.registerAll(SSID_GROUP_FIELDS));
     svc.hooks.routes.tap(PLUGIN_NAME, (routes) => addDot11ReadRoutes(routes, { svc, ssids }));
 
-    let classifier: Dot11Classifier | undefined;
-    svc.hooks.packet.for('decode').tap(PLUGIN_NAME, (packet) => {
-      decodePacket(packet, parsers);
-    });
-    svc.hooks.packet.for('classify').tap(PLUGIN_NAME, (packet) => {
-      const frame = packet.annotations.dot11 as Dot11Frame | undefined;
-      const scanned = packet.annotations.dot11scan as ScannedNetwork | undefined;
-      if (!frame && !scanned) return;
-      classifier ??= new Dot11Classifier(svc.devices, svc.devices.phy(DOT11_PHY_NAME) as PhyState, new Dot11Events(svc));
-      if (frame) classifier.classify(packet, frame);
-      else classifier.scanned(packet, scanned!);
-    });
     applyDot11Alerts(svc, PLUGIN_NAME, DOT11_PHY_NAME);
     // The decoded frame lives for one pass of the chain: released after every other tap, it dies
     // young instead of staying reachable from the datasource's batch.
@@ -128,6 +85,8 @@ export default definePlugin({
   },
 });
 
+export { ACCESS_POINT_VIEW, DOT11_PHY_NAME, dot11Phy, type Dot11PhySettings } from './dot11-phy.js';
+export { decodeDot11Frame, DOT11_LINK_TYPES } from './dot11-decoder.js';
 export { getDot11Hooks, type Dot11Hooks } from './hooks.js';
 export type { IeParserDefinition, IeParserTable } from './parse/ie-parsers.js';
 export type { Dot11Frame, Dot11Radio } from './parse/decode.js';

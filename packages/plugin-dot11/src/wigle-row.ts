@@ -7,12 +7,11 @@
 import type { Device, Packet, WigleRow } from '@svc/core';
 import { Crypt } from './device/crypt.js';
 import { Dot11TypeSet } from './device/typeset.js';
-import type { Dot11Frame } from './parse/decode.js';
 import { Dot11Type } from './parse/dot11-header.js';
 
 /** The WiGLE row of a device from a packet it sent, if it is a network heard in a management frame. */
 export function dot11WigleRow(device: Device, packet: Packet): WigleRow | undefined {
-  const frame = packet.annotations.dot11 as Dot11Frame | undefined;
+  const frame = packet.annotations.dot11;
   if (frame?.header?.type !== Dot11Type.MANAGEMENT) return undefined;
   const dot11 = device.components.dot11;
   const ssid = dot11?.lastBeaconed ?? dot11?.lastResponded;

@@ -10,7 +10,7 @@ import { runPacketChain, type Packet } from '@svc/core';
 import { readFileSync } from 'node:fs';
 import { createTestService, mutateText, projectDataPath, seededRandom, type TestService } from '@svc/core/testing';
 import rtl433Plugin from './index.js';
-import { RTL433_RECORD_TYPE } from './decode-stage.js';
+import { RTL433_RECORD_TYPE } from './rtl433-decoder.js';
 import { SYNTHETIC_EVENTS } from './synthetic/synthetic-data.js';
 import { expectedReadings, readPath } from './testing/expected-readings.js';
 import { messagesBySensor, withoutTime } from './testing/rtl433-reference.js';

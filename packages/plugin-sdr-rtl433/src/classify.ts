@@ -5,16 +5,9 @@
  * takes the message's readings.
  */
 import type { Packet, PhyState, Service } from '@svc/core';
-import type { Rtl433Message } from './decode-stage.js';
+import type { Rtl433Message } from './rtl433-decoder.js';
 import { sensorMac } from './sensor/sensor-mac.js';
 import { Rtl433Sensor } from './sensor/rtl433-sensor.js';
-
-declare module '@svc/core' {
-  interface DeviceComponents {
-    /** The rtl_433 sub-record (`rtl433.device`). */
-    rtl433: Rtl433Sensor;
-  }
-}
 
 /** Device type text of every rtl_433 device. */
 export const SENSOR_TYPE = 'Sensor';

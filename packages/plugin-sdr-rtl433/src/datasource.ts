@@ -20,7 +20,7 @@ import {
   type ProbedInterface,
   type SourceDefinition,
 } from '@svc/core';
-import { RTL433_RECORD_TYPE } from './decode-stage.js';
+import { RTL433_RECORD_TYPE } from './rtl433-decoder.js';
 import { openAttachCapture } from './datasource/attach-capture.js';
 import { isDongleIndex, isRecordingName, liveChannel, readRtl433Options, rtl433Arguments, type Rtl433Options } from './datasource/rtl433-options.js';
 import { findRtlSdrDongles, SYSFS_USB_DEVICES } from './datasource/usb-dongles.js';

@@ -6,23 +6,15 @@
  * for home-made sniffers; and the `serial` GPS type for NMEA receivers
  * (`gps=serial:device=/dev/ttyUSB0`).
  */
-import { definePlugin, packageFile, type PhyState } from '@svc/core';
-import type { BtleAdvertisement } from './btle/advertising-pdu.js';
-import { BtleClassifier } from './btle/btle-classify.js';
-import { decodeBtlePacket } from './btle/btle-decode.js';
-import { BTLE_DEVICE_FIELDS, BtleDevice, btleComponentState } from './btle/btle-device.js';
-import { btleWigleRow } from './btle/btle-wigle-row.js';
+import { definePlugin } from '@svc/core';
+import { btlePhy } from './btle/btle-phy.js';
 import { nrf51822Type } from './nrf51822/nrf51822-type.js';
 import { DeviceReports } from './serialjson/device-reports.js';
-import type { DeviceReport } from './serialjson/serialjson-line.js';
 import { createSerialJsonType } from './serialjson/serialjson-type.js';
 import { serialGpsType } from './gps/serial-gps-type.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-serial';
-
-/** PHY name of Bluetooth LE devices, as Kismet spells it. */
-export const BTLE_PHY_NAME = 'BTLE';
 
 /** Baud rate used when a serial source definition gives none. */
 export const DEFAULT_BAUD_RATE = 115200;
@@ -36,39 +28,16 @@ export default definePlugin({
   },
   apply(svc) {
     const baud = svc.config.getNumber('serial_default_baudrate', DEFAULT_BAUD_RATE, { min: 50, integer: true });
-    svc.hooks.phys.tap(PLUGIN_NAME, (phys) =>
-      phys.add({
-        name: BTLE_PHY_NAME,
-        description: 'Bluetooth LE devices heard on the advertising channels',
-        deviceComponent: { field: 'btle.device', key: 'btle', description: 'Bluetooth LE sub-record', fields: BTLE_DEVICE_FIELDS },
-        wigleRow: btleWigleRow,
-        restoreComponent: (record) => BtleDevice.fromRecord(record),
-        componentState: btleComponentState,
-      }),
-    );
+    svc.hooks.phys.tap(PLUGIN_NAME, (phys) => phys.add(btlePhy));
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
       types.add(createSerialJsonType(baud));
       types.add(nrf51822Type);
     });
     svc.hooks.gpsTypes.tap(PLUGIN_NAME, (types) => types.add(serialGpsType));
-    svc.hooks.uiModules.tap(PLUGIN_NAME, (modules) =>
-      modules.add({
-        name: 'btle',
-        description: "the Bluetooth LE panel of a BTLE device's detail: name, manufacturer data, services",
-        file: packageFile(import.meta.url, 'dist/ui/btle.js'),
-      }),
-    );
     const reports = new DeviceReports(svc);
-    svc.hooks.packet.for('decode').tap(PLUGIN_NAME, decodeBtlePacket);
-    let btle: BtleClassifier | undefined;
     svc.hooks.packet.for('classify').tap(PLUGIN_NAME, (packet) => {
-      const report = packet.annotations.serialjson as DeviceReport | undefined;
+      const report = packet.annotations.serialjson;
       if (report) reports.apply(packet, report);
-      const advertisement = packet.annotations.btle as BtleAdvertisement | undefined;
-      if (advertisement) {
-        btle ??= new BtleClassifier(svc.devices, svc.devices.phy(BTLE_PHY_NAME) as PhyState);
-        btle.classify(packet, advertisement);
-      }
     });
   },
 });
@@ -91,3 +60,5 @@ export { readAdvertisingPdu, PDU_TYPES, type BtleAdvertisement } from './btle/ad
 export { readAdvertisingData, type AdvertisingData } from './btle/advertising-data.js';
 export { DLT_BLUETOOTH_LE_LL, DLT_BLUETOOTH_LE_LL_WITH_PHDR, withLePhdr, readLePhdr, type LePhdr } from './btle/le-ll-phdr.js';
 export { BtleDevice } from './btle/btle-device.js';
+export { BTLE_PHY_NAME, btlePhy } from './btle/btle-phy.js';
+export { BTLE_LINK_TYPES, decodeBtleFrame } from './btle/btle-decoder.js';

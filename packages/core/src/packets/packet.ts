@@ -1,3 +1,4 @@
+import type { PacketAnnotations } from '../index.js';
 import type { TrackedDevice } from '../tracker/tracked-device.js';
 
 /**
@@ -43,8 +44,11 @@ export interface Packet {
    * (svcdb's `packets.hash`) take it from here instead of hashing the frame again.
    */
   hash?: number;
-  /** Per-plugin annotations added by chain stages (`dot11`, `rtl433`...). */
-  annotations: Record<string, unknown>;
+  /**
+   * What chain stages learned, one slot per plugin (`dot11`, `rtl433`...): a PHY's decoder fills
+   * its slot, its classifier and other plugins' taps read it, typed by {@link PacketAnnotations}.
+   */
+  annotations: Partial<PacketAnnotations>;
   /**
    * Name of the PHY that claimed the packet (`IEEE802.11`, `RTL433`...), set by its classifier or
    * by the tracker; logs file the packet under it. Undefined when no PHY understood it.
@@ -61,6 +65,8 @@ export interface Packet {
    */
   tags?: string[];
 }
+
+export type { PacketAnnotations };
 
 /** Radio measurements attached to a packet. */
 export interface PacketSignal {

@@ -1,15 +1,23 @@
 /**
- * What a PHY plugin declares: the radio layer it understands. The tracker keys devices by the
- * PHY name, and the core registers the PHY's device sub-record field, its fields and its views
- * on the plugin's behalf.
+ * What a PHY plugin declares, in one place: the radio layer it understands, from the frames it
+ * decodes to the panel that shows its devices. The tracker keys devices by the PHY name; the
+ * core registers the PHY's sub-record field, its fields, views, alert definitions and UI module
+ * on the plugin's behalf, imports its decoder, and taps the packet chain with the decoder and
+ * the classifier (`packets/phy-taps.ts`).
  */
+import type { AlertDefinitionInput } from '../alerts/alert-tracker.js';
 import type { FieldDefinition } from '../fields/field-registry.js';
+import type { PacketAnnotations } from '../index.js';
+import type { PhyDecoderDefinition } from '../packets/phy-decoder.js';
+import type { Service } from '../service-types.js';
+import type { UiModuleDefinition } from '../ui/ui-module.js';
 import type { ViewDefinition } from '../views/view-definition.js';
 import type { WigleRow } from '../logging/wigle/wigle-csv.js';
 import type { Packet } from '../packets/packet.js';
 import type { Device } from './device.js';
 import type { StateReader } from './state/state-reader.js';
 import type { StateWriter } from './state/state-writer.js';
+import type { PhyState } from './tracked-device.js';
 
 /** A PHY's device sub-record: the field it is served under and the slot it lives in. */
 export interface PhyDeviceComponent {
@@ -51,6 +59,38 @@ export interface PhyDefinition {
    * their JSON records through `restoreComponent`.
    */
   readonly componentState?: PhyComponentState;
+  /**
+   * The PHY's decoder, by module and export name: a pure function from frame bytes to the
+   * PHY's annotation (see `packets/phy-decoder.ts` for the contract). The core calls it in the
+   * `decode` stage for the link types and record types declared here.
+   */
+  readonly decoder?: PhyDecoderDefinition;
+  /** Turns annotated packets into device updates, in the `classify` stage. */
+  readonly classifier?: PhyClassifierDefinition;
+  /** Alerts the PHY raises; the core defines them for this PHY through the `alertDefinitions` registry. */
+  readonly alerts?: readonly PhyAlertDefinition[];
+  /**
+   * The browser module of the PHY's devices in the web app: the panels of a device's detail,
+   * the columns of the device table and, once the web app offers one, the PHY's map layer.
+   */
+  readonly ui?: UiModuleDefinition;
+}
+
+/** An alert a PHY declares; its `phyName` is the PHY's. */
+export type PhyAlertDefinition = Omit<AlertDefinitionInput, 'phyName'>;
+
+/**
+ * A PHY's classifier: it runs on the main thread, reads the packet's annotations (typed by
+ * `PacketAnnotations`, no casts) and touches devices through the PHY's tracker handle.
+ */
+export interface PhyClassifierDefinition {
+  /** The annotations that bring a packet to the classifier: its decoder's, and any a datasource sets itself. */
+  readonly reads: readonly (keyof PacketAnnotations)[];
+  /**
+   * Makes the classifier, once, when the first packet for it arrives; `phy` is the PHY's handle
+   * for `svc.devices.touch`.
+   */
+  create(svc: Service, phy: PhyState): (packet: Packet) => void;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Kismet's built-in 802.11 alerts (wireless intrusion detection) for svc: the definitions, the
- * config lines they read (`apspoof=`, `ssidcanary=`, `dot11_max_signal`), and one `classify`
- * tap that hands each decoded frame to the checks for its type, after the 802.11 classifier.
+ * Kismet's built-in 802.11 alerts (wireless intrusion detection) for svc: the config lines they
+ * read (`apspoof=`, `ssidcanary=`, `dot11_max_signal`), and one `classify` tap that hands each
+ * decoded frame to the checks for its type, after the 802.11 classifier. The definitions are in
+ * `alert-catalog.ts`, declared with the PHY.
  * The checks keep their own bounded state per network and per station; they read the frame in
  * place and allocate nothing unless an alert is raised, since this runs on every frame.
  *
@@ -15,7 +16,6 @@ import { Dot11Type, ManagementSubtype } from '../parse/dot11-header.js';
 import type { Dot11Frame } from '../parse/decode.js';
 import { checkAdhocConflict } from './adhoc-conflict-check.js';
 import { AdvertisementChecks } from './advertisement-checks.js';
-import { DOT11_ALERT_DEFINITIONS } from './alert-catalog.js';
 import { AlertEmitter } from './alert-emitter.js';
 import { BoundedMacState } from './bounded-mac-state.js';
 import { checkBssTimestamp } from './bss-timestamp-check.js';
@@ -36,7 +36,7 @@ export const DOT11_ALERT_CONFIG_KEYS: Readonly<Record<string, string>> = {
   dot11_max_signal: `signal in dBm above which a frame raises OVERPOWERED (default ${DEFAULT_MAX_SIGNAL})`,
 };
 
-/** `classify` stage of the alert tap: after the 802.11 classifier (stage 0). */
+/** `classify` stage of the alert tap: after the 802.11 classifier (the core's `PHY_STAGE`). */
 const ALERT_STAGE = 10;
 
 /** Fixed fields before the elements of the management frames whose elements are checked. */
@@ -69,17 +69,14 @@ function readDot11AlertSettings(config: Config): Dot11AlertSettings {
 }
 
 /**
- * Defines the alerts and taps the packet chain. Call from the plugin's `apply`; the alerts are
- * defined in the `phys` contribute phase, after the PHY they belong to is registered.
+ * Taps the packet chain with the checks. Call from the plugin's `apply`; the alerts themselves
+ * are defined by the PHY's declaration (`dot11-phy.ts`).
  */
 export function applyDot11Alerts(svc: Service, pluginName: string, phyName: string): void {
   const settings = readDot11AlertSettings(svc.config);
-  svc.hooks.phys.tap(pluginName, () => {
-    for (const definition of DOT11_ALERT_DEFINITIONS) svc.alerts.define({ ...definition, phyName });
-  });
   let detectors: Dot11AlertDetectors | undefined;
   svc.hooks.packet.for('classify').tap({ name: pluginName, stage: ALERT_STAGE }, (packet) => {
-    const frame = packet.annotations.dot11 as Dot11Frame | undefined;
+    const frame = packet.annotations.dot11;
     // Another radio's copy of a frame already checked would count twice toward every rate.
     if (frame === undefined || packet.duplicate === true) return;
     (detectors ??= new Dot11AlertDetectors(new AlertEmitter(svc.alerts, svc.devices, phyName), settings)).inspect(packet, frame);

@@ -113,29 +113,48 @@ class DecodedFrame implements Dot11Frame {
   }
 
   /** Parses the elements now, setting `malformed` when they run past the frame. */
-  parseElements(data: Buffer, start: number, end: number, subtype: number, parsers: IeParserTable | undefined): void {
-    const ies = parseIes(data, start, end, parsers);
+  parseElements(data: Buffer, start: number, end: number, subtype: number): void {
+    const ies = parseIes(data, start, end);
     this.#ies = ies;
+    this.#elementsStart = start;
+    this.#elementsEnd = end;
     if (ies.malformed) this.malformed = `${managementName(subtype)}: ${ies.malformed}`;
   }
 
   /** Keeps well-formed elements for parsing on first read; malformed ones are parsed at once. */
-  deferElements(data: Buffer, start: number, end: number, subtype: number, parsers: IeParserTable | undefined): void {
+  deferElements(data: Buffer, start: number, end: number, subtype: number): void {
     const hash = elementsFingerprint(data, start, end);
     if (hash < 0) {
-      this.parseElements(data, start, end, subtype, parsers);
+      this.parseElements(data, start, end, subtype);
       return;
     }
     this.elementsHash = hash;
     this.#data = data;
     this.#elementsStart = start;
     this.#elementsEnd = end;
-    this.#parsers = parsers;
+  }
+
+  /**
+   * Runs other plugins' element parsers on the frame's elements (`data` is the packet's bytes):
+   * when the elements are first read if they are still unparsed, at once otherwise.
+   */
+  useParsers(data: Buffer, parsers: IeParserTable): void {
+    if (this.#data !== undefined) this.#parsers = parsers;
+    else if (this.#ies !== undefined) this.#ies.custom = parseIes(data, this.#elementsStart, this.#elementsEnd, parsers).custom;
   }
 }
 
+/**
+ * Hands a decoded frame other plugins' element parsers, on the main thread: the decoder knows
+ * none (it sees only the frame), so their results reach `ies.custom` here, before any
+ * `classify` tap reads them.
+ */
+export function useElementParsers(frame: Dot11Frame, data: Buffer, parsers: IeParserTable): void {
+  if (frame instanceof DecodedFrame) frame.useParsers(data, parsers);
+}
+
 /** Decodes a frame of the given link type. */
-export function decodeDot11(data: Buffer, linkType: number, parsers?: IeParserTable): Dot11Frame {
+export function decodeDot11(data: Buffer, linkType: number): Dot11Frame {
   const frame = new DecodedFrame();
   const radio = frame.radio;
   let start = 0;
@@ -180,7 +199,7 @@ export function decodeDot11(data: Buffer, linkType: number, parsers?: IeParserTa
     frame.subtype = header.subtype;
     const body = dataPad && header.type === Dot11Type.DATA ? start + Math.ceil(header.bodyOffset / 4) * 4 : start + header.bodyOffset;
     frame.bodyStart = body;
-    if (header.type === Dot11Type.MANAGEMENT && !header.protected) decodeManagement(data, body, end, header.subtype, frame, parsers);
+    if (header.type === Dot11Type.MANAGEMENT && !header.protected) decodeManagement(data, body, end, header.subtype, frame);
     else if (header.type === Dot11Type.DATA && !header.protected && (header.subtype & 0x04) === 0) frame.eapol = parseEapolKey(data, body, end);
   } catch (error) {
     if (error instanceof NotDot11) frame.notDot11 = error.message;
@@ -195,7 +214,7 @@ export function decodeDot11(data: Buffer, linkType: number, parsers?: IeParserTa
   return frame;
 }
 
-function decodeManagement(data: Buffer, body: number, end: number, subtype: number, frame: DecodedFrame, parsers?: IeParserTable): void {
+function decodeManagement(data: Buffer, body: number, end: number, subtype: number, frame: DecodedFrame): void {
   const fixed = FIXED_FIELDS[subtype];
   if (fixed === undefined) return;
   if (end - body < fixed) {
@@ -227,8 +246,8 @@ function decodeManagement(data: Buffer, body: number, end: number, subtype: numb
   // Authentication bodies hold elements only for open system (0) and shared key (1); SAE, FT
   // and FILS carry algorithm-specific fields.
   if (subtype === ManagementSubtype.AUTH && data.readUInt16LE(body) > 1) return;
-  if (subtype === ManagementSubtype.BEACON || subtype === ManagementSubtype.PROBE_RESPONSE) frame.deferElements(data, body + fixed, end, subtype, parsers);
-  else frame.parseElements(data, body + fixed, end, subtype, parsers);
+  if (subtype === ManagementSubtype.BEACON || subtype === ManagementSubtype.PROBE_RESPONSE) frame.deferElements(data, body + fixed, end, subtype);
+  else frame.parseElements(data, body + fixed, end, subtype);
 }
 
 function managementName(subtype: number): string {

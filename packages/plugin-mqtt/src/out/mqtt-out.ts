@@ -83,7 +83,7 @@ export class MqttOut {
     this.svc.hooks.deviceCreated.tap(name, changed);
     this.svc.hooks.deviceUpdated.tap(name, changed);
     this.svc.hooks.packet.for('track').tap({ name, stage }, (packet) => {
-      const message = packet.annotations.rtl433 as Record<string, unknown> | undefined;
+      const message = packet.annotations.rtl433;
       if (message === undefined || packet.error || packet.device === undefined) return;
       this.#sensors.push({ device: packet.device, message, sourceUuid: packet.sourceUuid });
       if (!this.#sensorFlushQueued) {

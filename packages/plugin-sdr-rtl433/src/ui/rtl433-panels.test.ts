@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { runPacketChain, type UiModuleApi } from '@svc/core';
 import { createTestService } from '@svc/core/testing';
 import rtl433Plugin from '../index.js';
-import { RTL433_RECORD_TYPE } from '../decode-stage.js';
+import { RTL433_RECORD_TYPE } from '../rtl433-decoder.js';
 import registerRtl433Panels from './rtl433-panels.js';
 
 /** A panel as a module registers it. */

@@ -10,13 +10,6 @@ import type { BtleAdvertisement } from './advertising-pdu.js';
 import { BtleDevice } from './btle-device.js';
 import { companyName } from './company-ids.js';
 
-declare module '@svc/core' {
-  interface DeviceComponents {
-    /** The BLE sub-record (`btle.device`). */
-    btle: BtleDevice;
-  }
-}
-
 /** Device type text of BLE devices, as Kismet writes it. */
 export const BTLE_DEVICE_TYPE = 'BTLE';
 /** Kismet's basic type bit for a device that is neither AP nor client. */

@@ -12,7 +12,7 @@ import serialPlugin from '../index.js';
 import { advertisingPacket, nordicFrameBody, snifferPayload } from '../testing/nordic-frames.js';
 import { nordicSnifferPacket, readNordicFrame } from '../nrf51822/nordic-sniffer-frame.js';
 import { readAdvertisingPdu } from './advertising-pdu.js';
-import { decodeBtlePacket } from './btle-decode.js';
+import { decodeBtleFrame } from './btle-decoder.js';
 import { indexOfRfChannel, rfChannelKhz, rfChannelOfIndex } from './channels.js';
 import { DLT_BLUETOOTH_LE_LL } from './le-ll-phdr.js';
 
@@ -87,10 +87,10 @@ for (const version of [1, 2, 3] as const) {
       assert.equal([packet.dlt, packet.tsSec, packet.tsUsec, packet.sourceUuid], [256, 1_700_000_000, 250_000, 'UUID']);
       assert.equal([...packet.data!.subarray(0, 4)], [12, (-71) & 0xff, 0, 0]);
       assert.equal(packet.data!.subarray(10), beacon);
-      decodeBtlePacket(packet);
-      assert.equal(packet.signal, { signalDbm: -71, noiseDbm: undefined, freqKhz: 2_426_000, channel: '38' });
-      assert.is((packet.annotations.btle as any).transmitter, 0xc0ffeeabbccd);
-      assert.not.ok(packet.error);
+      const decoded = decodeBtleFrame(packet);
+      assert.equal(decoded?.signal, { signalDbm: -71, noiseDbm: undefined, freqKhz: 2_426_000, channel: '38' });
+      assert.is(decoded?.annotation?.transmitter, 0xc0ffeeabbccd);
+      assert.not.ok(decoded?.error);
     });
   }
 }
@@ -114,7 +114,7 @@ test('malformed frames throw with the reason', () => {
   for (const [frame, reason] of cases) assert.throws(() => nordicSnifferPacket(frame, 'UUID'), reason, frame.toString('hex'));
 });
 
-test('fuzz: 100,000 damaged frames and link-layer packets never throw out of the decode stage', () => {
+test('fuzz: 100,000 damaged frames and link-layer packets never throw out of the decoder', () => {
   const random = seededRandom(11);
   const good = nordicFrameBody({ version: 3, counter: 1, id: 0x02, payload: snifferPayload(beacon, { channel: 37, rssi: 50 }) });
   let decoded = 0;
@@ -130,12 +130,12 @@ test('fuzz: 100,000 damaged frames and link-layer packets never throw out of the
       continue;
     }
     if (packet) {
-      decodeBtlePacket(packet);
+      decodeBtleFrame(packet);
       decoded++;
     }
     const ll = Buffer.concat([Buffer.from([0xd6, 0xbe, 0x89, 0x8e]), randomBytes(random, 60)]);
     const bare: Packet = { tsSec: 0, tsUsec: 0, sourceUuid: 'UUID', dlt: DLT_BLUETOOTH_LE_LL, data: ll, annotations: {} };
-    decodeBtlePacket(bare);
+    decodeBtleFrame(bare);
   }
   assert.ok(decoded > 1000, `only ${decoded} damaged frames were decodable`);
 });

@@ -11,6 +11,13 @@
  */
 import { parseMac, type Packet } from '@svc/core';
 
+declare module '@svc/core' {
+  interface PacketAnnotations {
+    /** A device a `serialjson` sniffer reported, set by the source; the plugin applies it to the reported PHY's device. */
+    serialjson: DeviceReport;
+  }
+}
+
 /** What a device report says, checked. */
 export interface DeviceReport {
   readonly phy: string;

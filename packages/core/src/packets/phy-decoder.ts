@@ -1,0 +1,66 @@
+/**
+ * The decoder contract. A PHY's decoder is a pure function from one frame as its datasource
+ * delivered it (bytes and link type, or a JSON record, plus the radio measurements the source
+ * already knew) to what the PHY's classifier needs: the annotation, the radio header's
+ * measurements and whether the frame is malformed. It sees nothing else (no tracker, no `svc`,
+ * no state kept between frames) and the PHY declaration names it by module and export, not by
+ * reference, so the core can import it wherever it runs decoding: on the main thread today, in
+ * worker threads later, without the plugin changing.
+ */
+import { isAbsolute } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SvcError } from '../errors.js';
+import type { PacketAnnotations } from '../index.js';
+import type { Packet, PacketSignal } from './packet.js';
+
+/** What a decoder is given: the frame as its datasource delivered it, read only. */
+export type RawFrame = Readonly<Pick<Packet, 'dlt' | 'data' | 'json' | 'signal'>>;
+
+/** What a decoder found in one frame. */
+export interface Decoded<A> {
+  /** What the PHY's classifier reads, kept as the packet's annotation; absent when the frame names no device. */
+  readonly annotation?: A;
+  /** The packet's radio measurements, read from the frame's radio header; absent leaves the packet's as they were. */
+  readonly signal?: PacketSignal;
+  /** True when the frame is malformed or failed its checksum: the packet is counted as an error. */
+  readonly error?: boolean;
+}
+
+/**
+ * A PHY decoder for the annotation `K`: returns what it found, or undefined when the frame is
+ * none of its business. It must not keep state between calls nor reach anything but its
+ * argument; it may throw only on a bug (a malformed frame is `error: true`, not an exception).
+ */
+export type PhyDecoder<K extends keyof PacketAnnotations> = (frame: RawFrame) => Decoded<PacketAnnotations[K]> | undefined;
+
+/**
+ * Where a PHY's decoder lives and which frames it takes. The core imports `exportName` from
+ * `module` at boot and calls it for every packet whose frame has one of `linkTypes` or whose
+ * JSON record is of one of `recordTypes`, storing the result's annotation under `annotation`.
+ */
+export interface PhyDecoderDefinition {
+  /** The module exporting the decoder: a `file:` URL or an absolute path (`new URL('./decode.js', import.meta.url).href`). */
+  readonly module: string;
+  /** Name of the export, a {@link PhyDecoder}. */
+  readonly exportName: string;
+  /** The packet annotation the decoder fills (`dot11`). */
+  readonly annotation: keyof PacketAnnotations;
+  /** pcap link types of the frames it decodes (`127` for radiotap). */
+  readonly linkTypes?: readonly number[];
+  /** JSON record types it decodes (`RTL433`). */
+  readonly recordTypes?: readonly string[];
+}
+
+/** Imports a PHY's declared decoder; a module that cannot load or lacks the export fails the PHY's plugin. */
+export async function importPhyDecoder(phyName: string, definition: PhyDecoderDefinition): Promise<PhyDecoder<keyof PacketAnnotations>> {
+  const where = `PHY '${phyName}': decoder ${definition.exportName} of ${definition.module}`;
+  let exports: Record<string, unknown>;
+  try {
+    exports = (await import(isAbsolute(definition.module) ? pathToFileURL(definition.module).href : definition.module)) as Record<string, unknown>;
+  } catch (error) {
+    throw new SvcError('SVC_ERR_PLUGIN_INVALID', `${where} cannot be imported: ${(error as Error).message}`, { cause: error });
+  }
+  const decoder = exports[definition.exportName];
+  if (typeof decoder !== 'function') throw new SvcError('SVC_ERR_PLUGIN_INVALID', `${where} is not an exported function`);
+  return decoder as PhyDecoder<keyof PacketAnnotations>;
+}
