@@ -2,7 +2,8 @@ import { defineConfig } from 'tsup';
 
 // tsup writes the JavaScript; `tsc` (run after it by `npm run build`) writes the .d.ts files.
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // The PHY's decoder is an entry of its own: phy.ts names it by module, and svc imports it.
+  entry: ['src/index.ts', 'src/decode.ts'],
   format: ['esm'],
   target: 'node20',
   sourcemap: true,

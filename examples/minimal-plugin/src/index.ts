@@ -4,9 +4,9 @@
  * it adds is owned by PLUGIN_NAME, so svc can report it (`svc start --plugins`) and withdraw it
  * if the plugin fails.
  */
-import { definePlugin, packageFile } from '@svc/core';
+import { definePlugin } from '@svc/core';
 import { datasourceType } from './datasource.js';
-import { classifyReport, phyDefinition } from './phy.js';
+import { phyDefinition } from './phy.js';
 import { busyView, BUSY_PACKETS_KEY } from './view.js';
 
 /** The package name: the tap name on every hook and the owner of what the plugin adds. */
@@ -19,12 +19,8 @@ export default definePlugin({
   configKeys: { [BUSY_PACKETS_KEY]: 'packets a device must send to be in the minimal-busy view (default 100)' },
   apply(svc) {
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(datasourceType));
+    // Everything of the PHY (decoder, classifier, fields, panel) is declared in phy.ts.
     svc.hooks.phys.tap(PLUGIN_NAME, (phys) => phys.add(phyDefinition));
-    svc.hooks.packet.for('classify').tap(PLUGIN_NAME, (packet) => classifyReport(svc, packet));
-    // The device panel for the web app, built by `npm run build` into dist/ui (see src/ui/panel.ts).
-    svc.hooks.uiModules.tap(PLUGIN_NAME, (modules) =>
-      modules.add({ name: 'minimal', description: 'the Minimal panel of a device', file: packageFile(import.meta.url, 'dist/ui/minimal.js') }),
-    );
     const busyPackets = svc.config.getNumber(BUSY_PACKETS_KEY, 100, { min: 1, integer: true });
     svc.hooks.views.tap(PLUGIN_NAME, (views) => views.add(busyView(busyPackets)));
   },

@@ -67,10 +67,10 @@ test('the printed steps, run verbatim in a shell outside the repository, install
   const setup = steps.slice(0, -1).join(' && ');
   const prepared = run('sh', ['-c', setup]);
   assert.is(prepared.status, 0, output(prepared));
-  assert.match(prepared.stdout, /Total:\s+14\s+Passed:\s+14/);
+  assert.match(prepared.stdout, /Total:\s+16\s+Passed:\s+16/);
   assert.match(prepared.stdout, 'Linked svc-plugin-acme from');
   const dist = readdirSync(join(pluginDirectory, 'dist'));
-  for (const file of ['index.js', 'index.d.ts', 'datasource.d.ts', 'phy.d.ts', 'view.d.ts']) assert.ok(dist.includes(file), file);
+  for (const file of ['index.js', 'decode.js', 'index.d.ts', 'datasource.d.ts', 'phy.d.ts', 'view.d.ts']) assert.ok(dist.includes(file), file);
   assert.equal(dist.filter((file) => file.includes('.test.')), [], 'no test files in dist');
   assert.ok(existsSync(join(pluginDirectory, 'dist', 'ui', 'acme.js')), 'the web app panel is built');
 

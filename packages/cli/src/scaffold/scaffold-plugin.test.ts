@@ -22,6 +22,8 @@ test('the default plugin has every part with its test, the report format, and th
     'package.json',
     'src/datasource.test.ts',
     'src/datasource.ts',
+    'src/decode.test.ts',
+    'src/decode.ts',
     'src/index.ts',
     'src/phy.test.ts',
     'src/phy.ts',

@@ -4,17 +4,12 @@
  * it adds is owned by PLUGIN_NAME, so svc can report it (`svc start --plugins`) and withdraw it
  * if the plugin fails.
  */
-{{#if phy}}
-import { definePlugin, packageFile } from '@svc/core';
-{{/if}}
-{{#unless phy}}
 import { definePlugin } from '@svc/core';
-{{/unless}}
 {{#if datasource}}
 import { datasourceType } from './datasource.js';
 {{/if}}
 {{#if phy}}
-import { classifyReport, phyDefinition } from './phy.js';
+import { phyDefinition } from './phy.js';
 {{/if}}
 {{#if view}}
 import { busyView, BUSY_PACKETS_KEY } from './view.js';
@@ -35,12 +30,8 @@ export default definePlugin({
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(datasourceType));
 {{/if}}
 {{#if phy}}
+    // Everything of the PHY (decoder, classifier, fields, panel) is declared in phy.ts.
     svc.hooks.phys.tap(PLUGIN_NAME, (phys) => phys.add(phyDefinition));
-    svc.hooks.packet.for('classify').tap(PLUGIN_NAME, (packet) => classifyReport(svc, packet));
-    // The device panel for the web app, built by `npm run build` into dist/ui (see src/ui/panel.ts).
-    svc.hooks.uiModules.tap(PLUGIN_NAME, (modules) =>
-      modules.add({ name: '{{name}}', description: 'the {{title}} panel of a device', file: packageFile(import.meta.url, 'dist/ui/{{name}}.js') }),
-    );
 {{/if}}
 {{#if view}}
     const busyPackets = svc.config.getNumber(BUSY_PACKETS_KEY, 100, { min: 1, integer: true });
