@@ -39,7 +39,7 @@ let steps: string[] = [];
 test('svc plugin new writes the package, links the running core, and says what to do next', () => {
   const created = svc('plugin', 'new', 'acme', '--directory', pluginDirectory);
   assert.is(created.status, 0, output(created));
-  assert.match(created.stdout, 'Created svc-plugin-acme in svc-plugin-acme (18 files).');
+  assert.match(created.stdout, 'Created svc-plugin-acme in svc-plugin-acme (20 files).');
   const manifest = JSON.parse(readFileSync(join(pluginDirectory, 'package.json'), 'utf8'));
   assert.is(manifest.name, 'svc-plugin-acme');
   assert.is(manifest.devDependencies['@svc/core'], `file:${realpathSync(workspaceCore)}`, 'not a registry range npm cannot find');
