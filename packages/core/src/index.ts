@@ -6,6 +6,7 @@ export type { Service, PluginStatus } from './service-types.js';
 export { definePlugin, type PluginDefinition, type PluginEntry, type PluginFailure } from './plugin.js';
 export { loadPluginModules, type LoadedPlugins } from './plugin-loader.js';
 export { createHooks, type Hooks } from './hooks.js';
+export type { RunHooks } from './run-hooks.js';
 export { Registry, type Named } from './registry.js';
 export { SvcError, ErrorCodes, isSvcError, describeError, type ErrorCode } from './errors.js';
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
@@ -45,15 +46,7 @@ export { nowSeconds, parseTimestamp } from './time/timestamp.js';
 export { PACKET_STAGES, runPacketChain, type PacketStage } from './packets/chain.js';
 export type { Packet, PacketSignal, PacketGps } from './packets/packet.js';
 export { tagPacket } from './packets/packet-tags.js';
-export type { Device, RecordSource } from './tracker/device.js';
-
-/**
- * Per-PHY device data, one slot per PHY plugin. Declared here, in the package entry, so that a
- * plugin's `declare module '@svc/core' { interface DeviceComponents { dot11: Dot11Device } }`
- * merges with it (TypeScript does not merge augmentations into re-exported interfaces).
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
-export interface DeviceComponents {}
+export type { Device, DeviceComponents, RecordSource } from './tracker/device.js';
 export type { PhyComponentState, PhyDefinition, PhyDeviceComponent } from './tracker/phy.js';
 export { csvField, type WigleRow } from './logging/wigle/wigle-csv.js';
 export type { LogTypeDefinition, LogOpenContext, LogWriter } from './logging/log-type.js';
@@ -82,7 +75,10 @@ export type {
   ProbedInterface,
 } from './datasources/datasource-type.js';
 export { Datasource, type DatasourceState } from './datasources/datasource.js';
-export { DatasourceTracker, type ChannelRequest, type DatasourceDefaults, type PreparedSource } from './datasources/datasource-tracker.js';
+export { DatasourceTracker, type PreparedSource } from './datasources/datasource-tracker.js';
+export type { ChannelRequest } from './datasources/source-channels.js';
+export type { DatasourceDefaults } from './datasources/datasource-settings.js';
+export type { RemoteBinding, RemoteBindRequest } from './datasources/remote/remote-binding.js';
 export { resolveSourceType, sourceUuid, stableUuid } from './datasources/type-resolution.js';
 export { formatDefinition, parseDefinition, type DefinitionKind, type SourceDefinition } from './datasources/definition.js';
 export { GENERIC_SOURCE_OPTIONS, parseBoolean, parseHopRate, readSourceOptions, type SourceOptions } from './datasources/source-options.js';
