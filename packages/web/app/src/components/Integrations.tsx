@@ -8,8 +8,11 @@
 import { ApiError, get } from '../api';
 import { usePolled } from '../use-polled';
 import { count } from '../format';
+import { integrationPanels } from '../ui-modules';
 import { KeyValues } from './KeyValues';
+import { ModuleBoundary } from './ModuleBoundary';
 import { Section } from './Section';
+import { State as StateWord, type StateTone } from './State';
 import { Table } from './Table';
 import { Time } from './Time';
 
@@ -28,14 +31,10 @@ async function mqttStatus(): Promise<Record_ | null> {
 }
 
 /** States shown as healthy, waiting or failed. */
-const STATE_CLASS: Record<string, string> = { connected: 'running', idle: 'running', delivering: 'running', connecting: 'paused', waiting: 'error', retrying: 'paused', failing: 'error', off: 'closed', stopped: 'closed' };
+const STATE_TONE: Record<string, StateTone> = { connected: 'good', idle: 'good', delivering: 'good', connecting: 'waiting', waiting: 'bad', retrying: 'waiting', failing: 'bad', off: 'off', stopped: 'off' };
 
 function State({ state, testid }: { state: string; testid: string }) {
-  return (
-    <span class={`state state-${STATE_CLASS[state] ?? 'closed'}`} data-testid={testid}>
-      {state}
-    </span>
-  );
+  return <StateWord state={state} tone={STATE_TONE[state] ?? 'off'} testid={testid} />;
 }
 
 function Mqtt({ status }: { status: Record_ | null }) {
@@ -70,6 +69,17 @@ export function Integrations() {
       {error && <p class="error">{error}</p>}
       <h3>MQTT</h3>
       <div data-testid="mqtt-panel">{mqtt.value !== undefined && <Mqtt status={mqtt.value} />}</div>
+      {integrationPanels.value.map((panel) => {
+        const Panel = panel.render;
+        return (
+          <div key={`${panel.module}:${panel.title}`}>
+            <h3>{panel.title}</h3>
+            <ModuleBoundary module={panel.module}>
+              <Panel />
+            </ModuleBoundary>
+          </div>
+        );
+      })}
       <h3>Alert sinks</h3>
       <div data-testid="alert-sinks">
         <Table
