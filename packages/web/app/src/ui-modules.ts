@@ -57,20 +57,13 @@ export const moduleFailures = signal<readonly string[]>([]);
 export const uiModulesReady = signal(false);
 
 /** A contributed column as the table uses it: its cell text from the module's, or the value as text. */
-function tableColumn(column: { id: string; title: string; field: string; width?: string; numeric?: boolean; cell?(value: unknown): string }): Column {
+function tableColumn(column: NonNullable<Parameters<UiModuleApi['deviceColumns']>[0]['columns']>[number]): Column {
   const cell = column.cell;
   return { id: column.id, title: column.title, field: column.field, width: column.width ?? '8em', numeric: column.numeric, cell: cell ? (value) => (value === undefined || value === null ? '' : cell(value)) : (value) => cellText(value) };
 }
 
-/** A module's column contribution, as the module API takes it. */
-interface ColumnsCall {
-  readonly views?: readonly string[];
-  readonly columns?: readonly Parameters<typeof tableColumn>[0][];
-  readonly defaults?: readonly string[];
-}
-
 function apiFor(module: string): UiModuleApi {
-  const api = {
+  return {
     version: 1,
     h: h as UiModuleApi['h'],
     Fragment: Fragment as UiModuleApi['Fragment'],
@@ -85,14 +78,13 @@ function apiFor(module: string): UiModuleApi {
     page: (page) => {
       modulePages.value = [...modulePages.value, { ...page, render: page.render as ModulePage['render'], module }];
     },
-    deviceColumns: ({ views = [], columns = [], defaults }: ColumnsCall) => {
+    deviceColumns: ({ views = [], columns = [], defaults }) => {
       contributeColumns({ module, views: [...views], columns: columns.map(tableColumn), defaults });
     },
-    integrationPanel: (panel: { readonly title: string; readonly render: unknown }) => {
+    integrationPanel: (panel) => {
       integrationPanels.value = [...integrationPanels.value, { ...panel, render: panel.render as IntegrationPanel['render'], module }];
     },
-  } satisfies Omit<UiModuleApi, 'deviceColumns' | 'integrationPanel'> & Record<string, unknown>;
-  return api;
+  };
 }
 
 let loaded = false;
