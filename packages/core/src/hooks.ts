@@ -22,6 +22,8 @@ import type { LogTypeDefinition } from './logging/log-type.js';
 import type { MetricRegistry } from './metrics/metric-registry.js';
 import type { AlertSinkTypeDefinition } from './alerts/sinks/alert-sink-type.js';
 import type { AlertRecord } from './alerts/alert-tracker.js';
+import type { ReportFormatDefinition } from './datasources/report-format.js';
+import type { SensorReport } from './tracker/sensor-report.js';
 
 /** Every hook a plugin can tap. */
 export interface Hooks {
@@ -31,6 +33,11 @@ export interface Hooks {
   readonly phys: SyncHook<[Registry<PhyDefinition>]>;
   /** Contribute: register datasource types (drivers). */
   readonly datasourceTypes: SyncHook<[Registry<DatasourceTypeDefinition>]>;
+  /**
+   * Contribute: register report formats, the JSON objects a source that carries reports from
+   * outside (a broker's messages) can take: which reports are of the format, and each as a packet.
+   */
+  readonly reportFormats: SyncHook<[Registry<ReportFormatDefinition>]>;
   /** Contribute: register device views. */
   readonly views: SyncHook<[Registry<ViewDefinition>]>;
   /** Contribute: register HTTP and websocket routes. */
@@ -66,6 +73,12 @@ export interface Hooks {
    * device, posting it and publishing `ALERT` are taps of the alerts feature.
    */
   readonly alertRaised: SyncHook<[AlertRecord]>;
+  /**
+   * Run (sync): a sensor PHY's plugin tracked a sensor's message; the report carries its
+   * readings in standard units (`SensorReport`), for plugins that pass readings on. Fired only
+   * while the hook has taps. Return values are ignored.
+   */
+  readonly sensorReported: SyncHook<[SensorReport]>;
   /** Run (sync): an event was published on the bus; `payload` is the topic's record. */
   readonly event: SyncHook<[topic: string, payload: unknown]>;
   /** Lifecycle (async, series): the server is listening; start timers and sources here. */
@@ -75,7 +88,7 @@ export interface Hooks {
 }
 
 /** The contribute-phase hooks, in the order the service calls them. */
-export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'metrics', 'alertSinkTypes', 'routes'] as const;
+export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'reportFormats', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'metrics', 'alertSinkTypes', 'routes'] as const;
 
 /** Creates the frozen hook table of one service. */
 export function createHooks(): Hooks {
@@ -83,6 +96,7 @@ export function createHooks(): Hooks {
     fields: new SyncHook<[FieldRegistry]>(['fields'], 'fields'),
     phys: new SyncHook<[Registry<PhyDefinition>]>(['phys'], 'phys'),
     datasourceTypes: new SyncHook<[Registry<DatasourceTypeDefinition>]>(['datasourceTypes'], 'datasourceTypes'),
+    reportFormats: new SyncHook<[Registry<ReportFormatDefinition>]>(['reportFormats'], 'reportFormats'),
     views: new SyncHook<[Registry<ViewDefinition>]>(['views'], 'views'),
     routes: new SyncHook<[RouteRegistry]>(['routes'], 'routes'),
     eventTopics: new SyncHook<[Registry<EventTopicDefinition>]>(['eventTopics'], 'eventTopics'),
@@ -95,6 +109,7 @@ export function createHooks(): Hooks {
     deviceCreated: new SyncHook<[Device]>(['device'], 'deviceCreated'),
     deviceUpdated: new SyncHook<[Device]>(['device'], 'deviceUpdated'),
     alertRaised: new SyncHook<[AlertRecord]>(['alert'], 'alertRaised'),
+    sensorReported: new SyncHook<[SensorReport]>(['report'], 'sensorReported'),
     event: new SyncHook<[string, unknown]>(['topic', 'payload'], 'event'),
     ready: new AsyncSeriesHook<[]>([], 'ready'),
     shutdown: new AsyncSeriesHook<[]>([], 'shutdown'),

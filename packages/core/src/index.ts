@@ -46,6 +46,8 @@ export { PACKET_STAGES, runPacketChain, type PacketStage } from './packets/chain
 export type { Packet, PacketSignal, PacketGps } from './packets/packet.js';
 export { tagPacket } from './packets/packet-tags.js';
 export type { Device, RecordSource } from './tracker/device.js';
+export type { SensorReading, SensorReport } from './tracker/sensor-report.js';
+export type { ReportFormatDefinition } from './datasources/report-format.js';
 
 /**
  * Per-PHY device data, one slot per PHY plugin. Declared here, in the package entry, so that a
@@ -91,7 +93,7 @@ export { checkSourceFile, looksLikePath } from './datasources/source-file.js';
 export { MIN_REPLAY_PPS, REPLAY_OPTIONS, ReplayClock, readReplayPacing, type ReplayPacing, type Timestamped } from './datasources/replay-clock.js';
 export { importOptional, type OptionalModule } from './util/optional-module.js';
 export { UiModuleRegistry, type UiModuleDefinition } from './ui/ui-module.js';
-export type { UiComponent, UiDevice, UiModuleApi, UiModuleRegister, UiNode } from './ui/ui-api.js';
+export type { UiComponent, UiDevice, UiDeviceColumn, UiDeviceColumns, UiModuleApi, UiModuleRegister, UiNode, UiStateTone } from './ui/ui-api.js';
 export { packageFile } from './util/package-file.js';
 export { pluginContributions, type PluginContributions } from './plugin-contributions.js';
 export { serveStaticFile, type CachePolicy } from './http/static-file.js';

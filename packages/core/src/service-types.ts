@@ -7,6 +7,7 @@ import type { ChannelTracker } from './channels/channel-tracker.js';
 import type { AlertTracker } from './alerts/alert-tracker.js';
 import type { Config } from './config/config.js';
 import type { DatasourceTypeDefinition } from './datasources/datasource-type.js';
+import type { ReportFormatDefinition } from './datasources/report-format.js';
 import type { EventBus } from './events/event-bus.js';
 import type { EventTopicDefinition } from './events/event-topic.js';
 import type { FieldRegistry } from './fields/field-registry.js';
@@ -50,6 +51,8 @@ export interface Service {
   readonly fields: FieldRegistry;
   readonly phys: Registry<PhyDefinition>;
   readonly datasourceTypes: Registry<DatasourceTypeDefinition>;
+  /** Formats of the reports a source may carry from outside (a broker's messages), in the order they were added. */
+  readonly reportFormats: Registry<ReportFormatDefinition>;
   readonly views: Registry<ViewDefinition>;
   readonly routes: RouteRegistry;
   readonly eventTopics: Registry<EventTopicDefinition>;

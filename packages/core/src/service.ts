@@ -86,6 +86,7 @@ import { nowSeconds } from './time/timestamp.js';
 import type { PhyDefinition } from './tracker/phy.js';
 import { CORE_VERSION } from './version.js';
 import type { ViewDefinition } from './views/view-definition.js';
+import type { ReportFormatDefinition } from './datasources/report-format.js';
 
 /** Options besides the config. */
 export interface CreateServiceOptions {
@@ -123,6 +124,7 @@ export async function createService(config: Config, options: CreateServiceOption
   const fields = new FieldRegistry(owner);
   const phys = new Registry<PhyDefinition>('PHY', owner);
   const datasourceTypes = new Registry<DatasourceTypeDefinition>('datasource type', owner);
+  const reportFormats = new Registry<ReportFormatDefinition>('report format', owner);
   const views = new Registry<ViewDefinition>('view', owner);
   const routes = new RouteRegistry(owner);
   const eventTopics = new Registry<EventTopicDefinition>('event topic', owner);
@@ -131,7 +133,7 @@ export async function createService(config: Config, options: CreateServiceOption
   const logTypes = new Registry<LogTypeDefinition>('log type', owner);
   const metrics = new MetricRegistry(owner);
   const alertSinkTypes = new Registry<AlertSinkTypeDefinition>('alert sink type', owner);
-  const registries = [fields, phys, datasourceTypes, views, routes, eventTopics, gpsTypes, uiModules, logTypes, metrics, alertSinkTypes];
+  const registries = [fields, phys, datasourceTypes, reportFormats, views, routes, eventTopics, gpsTypes, uiModules, logTypes, metrics, alertSinkTypes];
   const logSettings = readLogSettings(config);
 
   const events = new EventBus(hooks, eventTopics, (error) => log.error('an event subscriber failed', error));
@@ -254,6 +256,7 @@ export async function createService(config: Config, options: CreateServiceOption
     fields,
     phys,
     datasourceTypes,
+    reportFormats,
     views,
     routes,
     eventTopics,
@@ -347,7 +350,7 @@ export async function createService(config: Config, options: CreateServiceOption
   }
 
   for (const hookName of CONTRIBUTE_HOOKS) {
-    const registry = { fields, phys, datasourceTypes, views, eventTopics, gpsTypes, uiModules, logTypes, metrics, alertSinkTypes, routes }[hookName];
+    const registry = { fields, phys, datasourceTypes, reportFormats, views, eventTopics, gpsTypes, uiModules, logTypes, metrics, alertSinkTypes, routes }[hookName];
     (hooks[hookName] as { call(registry: unknown): void }).call(registry);
   }
   registerPhyContributions();

@@ -46,6 +46,7 @@ const SSID_VIEW_CONFIG_KEY = 'dot11_view_ssids';
 export default definePlugin({
   name: PLUGIN_NAME,
   core: '^0.1.0',
+  dependencies: [],
   configKeys: {
     [VIEW_CONFIG_KEY]: `keep the ${ACCESS_POINT_VIEW} view (true, the default, or false)`,
     [SSID_VIEW_CONFIG_KEY]: 'keep the SSID view at /phy/phy80211/ssids/views/ssids (true, the default, or false: it is then empty)',
