@@ -3,11 +3,11 @@
  * MQTT out (devices, alerts, messages, datasources and the sensors' readings of the core's
  * `sensorReported` hook to the broker of `mqtt_broker`, with Home Assistant discovery behind
  * `mqtt_homeassistant=true`), the `mqtt` datasource type (reports from a broker in, in the
- * formats of the `reportFormats` hook), the `mqtt` alert sink type, and `/mqtt/status.json`
- * for the web app's integrations panel. It imports no other plugin:
+ * formats of the `reportFormats` hook), the `mqtt` alert sink type, `/mqtt/status.json`, and
+ * the UI module that shows it in the web app's integrations. It imports no other plugin:
  * whatever it takes from sensor plugins comes through those two core hooks.
  */
-import { definePlugin, TRACKED_FORMATS, type Service } from '@svc/core';
+import { definePlugin, packageFile, TRACKED_FORMATS, type Service } from '@svc/core';
 import { MqttPublisher } from './broker/mqtt-publisher.js';
 import { createMqttSourceType } from './datasource/mqtt-datasource.js';
 import { MqttOut } from './out/mqtt-out.js';
@@ -68,6 +68,13 @@ export default definePlugin({
     svc.hooks.fields.tap(PLUGIN_NAME, (fields) => fields.registerAll(MQTT_STATUS_FIELDS));
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(createMqttSourceType(svc.config, svc.reportFormats)));
     svc.hooks.alertSinkTypes.tap(PLUGIN_NAME, (types) => types.add(createMqttSinkType(() => out)));
+    svc.hooks.uiModules.tap(PLUGIN_NAME, (modules) =>
+      modules.add({
+        name: 'mqtt',
+        description: "MQTT out in the system page's integrations: broker, connection, queue, dropped and sent messages",
+        file: packageFile(import.meta.url, 'dist/ui/mqtt.js'),
+      }),
+    );
     svc.hooks.routes.tap(PLUGIN_NAME, (routes) =>
       routes.http({
         methods: ['GET', 'POST'],

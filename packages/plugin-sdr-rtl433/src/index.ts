@@ -49,7 +49,7 @@ export default definePlugin({
     svc.hooks.uiModules.tap(PLUGIN_NAME, (modules) =>
       modules.add({
         name: 'rtl433',
-        description: "the sensor panel of an RTL433 device's detail: readings with units and their last hour",
+        description: "the sensor panel of an RTL433 device's detail (readings with units and their last hour), and the sensor columns of the device table",
         file: packageFile(import.meta.url, 'dist/ui/rtl433.js'),
       }),
     );

@@ -58,7 +58,7 @@ export default definePlugin({
     svc.hooks.uiModules.tap(PLUGIN_NAME, (modules) =>
       modules.add({
         name: 'btle',
-        description: "the Bluetooth LE panel of a BTLE device's detail: name, manufacturer data, services",
+        description: "the Bluetooth LE panel of a BTLE device's detail (name, manufacturer data, services), and the BTLE columns of the device table",
         file: packageFile(import.meta.url, 'dist/ui/btle.js'),
       }),
     );

@@ -25,6 +25,7 @@ test("a module's defaults hold for the views it names; other views get the app's
   assert.equal(defaultColumns('acme-busy', [acme, other]), ['name', 'acme-level', 'seen']);
   assert.equal(defaultColumns('phy-OTHER', [acme, other]), ['name', 'mac']);
   assert.equal(defaultColumns('all', [acme, other]), ['name', 'type', 'phy', 'mac', 'manuf', 'channel', 'signal', 'packets', 'seen']);
+  assert.equal(defaultColumns('my-view', [acme, other]), defaultColumns('all', [acme, other]), 'a view of a view= line may mix PHYs');
   assert.equal(defaultColumns('phy-NOBODY', [acme, other]), ['name', 'type', 'mac', 'manuf', 'channel', 'signal', 'packets', 'seen'], "a PHY's own view needs no PHY column");
 });
 

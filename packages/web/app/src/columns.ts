@@ -48,7 +48,7 @@ export const BASE_COLUMNS: readonly Column[] = [
   { id: 'first', title: 'First seen', field: 'svc.device.base.first_time', width: '6em', numeric: true, cell: (value, now) => (typeof value === 'number' ? ago(value, now) : '') },
 ];
 
-/** Default columns of a view no module speaks for: one that mixes PHYs (`all`) shows the PHY. */
+/** Default columns of a view no module speaks for, which may mix PHYs (`all`, a `view=` line): with the PHY. */
 const MIXED_DEFAULT = ['name', 'type', 'phy', 'mac', 'manuf', 'channel', 'signal', 'packets', 'seen'];
 /** The same without the PHY, for the view the core makes of each PHY (`phy-<name>`). */
 const ONE_PHY_DEFAULT = MIXED_DEFAULT.filter((id) => id !== 'phy');
@@ -83,9 +83,6 @@ export function offeredColumns(view: string, contributions = columnContributions
 export function defaultColumns(view: string, contributions = columnContributions.value): string[] {
   const chosen = claiming(view, contributions).find((contribution) => contribution.defaults !== undefined);
   if (chosen) return [...chosen.defaults!];
-  if (/RTL433|rtl433/.test(view)) return ['name', 'mac', 'channel', 'signal', 'packets', 'seen'];
-  if (/BTLE/.test(view)) return ['name', 'mac', 'manuf', 'signal', 'packets', 'seen'];
-  if (view !== 'all' && !view.startsWith('phy-')) return ['name', 'type', 'mac', 'manuf', 'channel', 'signal', 'crypt', 'packets', 'seen'];
   return view.startsWith('phy-') ? ONE_PHY_DEFAULT : MIXED_DEFAULT;
 }
 

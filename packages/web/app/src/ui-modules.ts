@@ -100,17 +100,30 @@ export async function loadUiModules(): Promise<void> {
   }
 }
 
+/**
+ * Imports every module at once, then calls each in the order the server lists them (the order
+ * of their plugins), whichever arrived first: columns, panels and blocks come in a stable order,
+ * and the first module to name a view sets its default columns.
+ */
 async function loadEach(): Promise<void> {
   const modules = (await get<Record<string, string>[]>('ui/modules.json')).map((record) => ({ name: record['svc.ui.module.name']!, url: record['svc.ui.module.url']! }));
-  await Promise.all(
-    modules.map(async ({ name, url }) => {
-      try {
-        const module = (await import(/* @vite-ignore */ apiPath(url))) as { default?: (ui: UiModuleApi) => void };
-        if (typeof module.default !== 'function') throw new Error('its default export is not a function');
-        module.default(apiFor(name));
-      } catch (error) {
-        moduleFailures.value = [...moduleFailures.value, `${name}: ${error instanceof Error ? error.message : String(error)}`];
-      }
-    }),
+  const imported = await Promise.all(
+    modules.map(({ url }) =>
+      (import(/* @vite-ignore */ apiPath(url)) as Promise<{ default?: unknown }>).then(
+        (module) => ({ module, failure: undefined }),
+        (failure: unknown) => ({ module: undefined, failure }),
+      ),
+    ),
   );
+  modules.forEach(({ name }, index) => {
+    const { module, failure } = imported[index]!;
+    try {
+      if (!module) throw failure;
+      const register = module.default;
+      if (typeof register !== 'function') throw new Error('its default export is not a function');
+      register(apiFor(name));
+    } catch (error) {
+      moduleFailures.value = [...moduleFailures.value, `${name}: ${error instanceof Error ? error.message : String(error)}`];
+    }
+  });
 }
