@@ -4,6 +4,7 @@
  */
 import type { AlertSinkTypeDefinition } from './alerts/sinks/alert-sink-type.js';
 import type { DatasourceTypeDefinition } from './datasources/datasource-type.js';
+import type { ReportFormatDefinition } from './datasources/report-format.js';
 import type { EventTopicDefinition } from './events/event-topic.js';
 import { FieldRegistry } from './fields/field-registry.js';
 import type { GpsTypeDefinition } from './gps/gps-type.js';
@@ -21,6 +22,8 @@ export interface CoreRegistries {
   readonly fields: FieldRegistry;
   readonly phys: Registry<PhyDefinition>;
   readonly datasourceTypes: Registry<DatasourceTypeDefinition>;
+  /** Formats of the reports a source may carry from outside (a broker's messages), in the order they were added. */
+  readonly reportFormats: Registry<ReportFormatDefinition>;
   readonly views: Registry<ViewDefinition>;
   readonly eventTopics: Registry<EventTopicDefinition>;
   readonly gpsTypes: Registry<GpsTypeDefinition>;
@@ -41,6 +44,7 @@ export function createCoreRegistries(owner: ContributionOwner): CoreRegistries {
     fields: new FieldRegistry(owner),
     phys: new Registry<PhyDefinition>('PHY', owner),
     datasourceTypes: new Registry<DatasourceTypeDefinition>('datasource type', owner),
+    reportFormats: new Registry<ReportFormatDefinition>('report format', owner),
     views: new Registry<ViewDefinition>('view', owner),
     eventTopics: new Registry<EventTopicDefinition>('event topic', owner),
     gpsTypes: new Registry<GpsTypeDefinition>('GPS type', owner),

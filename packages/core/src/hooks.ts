@@ -20,6 +20,7 @@ import type { UiModuleRegistry } from './ui/ui-module.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
 import type { MetricRegistry } from './metrics/metric-registry.js';
 import type { AlertSinkTypeDefinition } from './alerts/sinks/alert-sink-type.js';
+import type { ReportFormatDefinition } from './datasources/report-format.js';
 import { createRunHooks, type RunHooks } from './run-hooks.js';
 
 /** Every hook a plugin can tap: the contribute hooks below and the run hooks (run-hooks.ts). */
@@ -30,6 +31,11 @@ export interface Hooks extends RunHooks {
   readonly phys: SyncHook<[Registry<PhyDefinition>]>;
   /** Contribute: register datasource types (drivers). */
   readonly datasourceTypes: SyncHook<[Registry<DatasourceTypeDefinition>]>;
+  /**
+   * Contribute: register report formats, the JSON objects a source that carries reports from
+   * outside (a broker's messages) can take: which reports are of the format, and each as a packet.
+   */
+  readonly reportFormats: SyncHook<[Registry<ReportFormatDefinition>]>;
   /** Contribute: register device views. */
   readonly views: SyncHook<[Registry<ViewDefinition>]>;
   /** Contribute: register HTTP and websocket routes. */
@@ -53,7 +59,7 @@ export interface Hooks extends RunHooks {
 }
 
 /** The contribute-phase hooks, in the order the service calls them. */
-export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'metrics', 'alertSinkTypes', 'routes'] as const;
+export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'datasourceTypes', 'reportFormats', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'metrics', 'alertSinkTypes', 'routes'] as const;
 
 /** The name of a contribute-phase hook (and of the registry it fills). */
 export type ContributeHookName = (typeof CONTRIBUTE_HOOKS)[number];
@@ -65,6 +71,7 @@ export function createHooks(): Hooks {
     fields: new SyncHook<[FieldRegistry]>(['fields'], 'fields'),
     phys: new SyncHook<[Registry<PhyDefinition>]>(['phys'], 'phys'),
     datasourceTypes: new SyncHook<[Registry<DatasourceTypeDefinition>]>(['datasourceTypes'], 'datasourceTypes'),
+    reportFormats: new SyncHook<[Registry<ReportFormatDefinition>]>(['reportFormats'], 'reportFormats'),
     views: new SyncHook<[Registry<ViewDefinition>]>(['views'], 'views'),
     routes: new SyncHook<[RouteRegistry]>(['routes'], 'routes'),
     eventTopics: new SyncHook<[Registry<EventTopicDefinition>]>(['eventTopics'], 'eventTopics'),

@@ -47,6 +47,8 @@ export { PACKET_STAGES, runPacketChain, type PacketStage } from './packets/chain
 export type { Packet, PacketSignal, PacketGps } from './packets/packet.js';
 export { tagPacket } from './packets/packet-tags.js';
 export type { Device, DeviceComponents, RecordSource } from './tracker/device.js';
+export type { SensorReading, SensorReport } from './tracker/sensor-report.js';
+export type { ReportFormatDefinition } from './datasources/report-format.js';
 export type { PhyComponentState, PhyDefinition, PhyDeviceComponent } from './tracker/phy.js';
 export { csvField, type WigleRow } from './logging/wigle/wigle-csv.js';
 export type { LogTypeDefinition, LogOpenContext, LogWriter } from './logging/log-type.js';
@@ -87,7 +89,7 @@ export { checkSourceFile, looksLikePath } from './datasources/source-file.js';
 export { MIN_REPLAY_PPS, REPLAY_OPTIONS, ReplayClock, readReplayPacing, type ReplayPacing, type Timestamped } from './datasources/replay-clock.js';
 export { importOptional, type OptionalModule } from './util/optional-module.js';
 export { UiModuleRegistry, type UiModuleDefinition } from './ui/ui-module.js';
-export type { UiComponent, UiDevice, UiModuleApi, UiModuleRegister, UiNode } from './ui/ui-api.js';
+export type { UiComponent, UiDevice, UiDeviceColumn, UiDeviceColumns, UiModuleApi, UiModuleRegister, UiNode, UiStateTone } from './ui/ui-api.js';
 export { packageFile } from './util/package-file.js';
 export { pluginContributions, type PluginContributions } from './plugin-contributions.js';
 export { serveStaticFile, type CachePolicy } from './http/static-file.js';

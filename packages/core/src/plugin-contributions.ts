@@ -15,6 +15,7 @@ export function pluginContributions(svc: Service, plugin: string): PluginContrib
     ['fields', owned(svc.fields)],
     ['PHYs', owned(svc.phys)],
     ['datasource types', owned(svc.datasourceTypes)],
+    ['report formats', owned(svc.reportFormats)],
     ['views', owned(svc.views)],
     ['event topics', owned(svc.eventTopics)],
     ['GPS types', owned(svc.gpsTypes)],

@@ -8,6 +8,7 @@ import { AsyncSeriesHook, HookMap, SyncHook } from 'tapable';
 import type { AlertRecord } from './alerts/alert-tracker.js';
 import type { Packet } from './packets/packet.js';
 import type { Device } from './tracker/device.js';
+import type { SensorReport } from './tracker/sensor-report.js';
 
 /** The hooks that run after boot. */
 export interface RunHooks {
@@ -25,6 +26,12 @@ export interface RunHooks {
    * device, posting it and publishing `ALERT` are taps of the alerts feature.
    */
   readonly alertRaised: SyncHook<[AlertRecord]>;
+  /**
+   * Run (sync): a sensor PHY's plugin tracked a sensor's message; the report carries its
+   * readings in standard units (`SensorReport`), for plugins that pass readings on. Fired only
+   * while the hook has taps. Return values are ignored.
+   */
+  readonly sensorReported: SyncHook<[SensorReport]>;
   /** Run (sync): an event was published on the bus; `payload` is the topic's record. */
   readonly event: SyncHook<[topic: string, payload: unknown]>;
   /** Lifecycle (async, series): the server is listening; start timers and sources here. */
@@ -40,6 +47,7 @@ export function createRunHooks(): RunHooks {
     deviceCreated: new SyncHook<[Device]>(['device'], 'deviceCreated'),
     deviceUpdated: new SyncHook<[Device]>(['device'], 'deviceUpdated'),
     alertRaised: new SyncHook<[AlertRecord]>(['alert'], 'alertRaised'),
+    sensorReported: new SyncHook<[SensorReport]>(['report'], 'sensorReported'),
     event: new SyncHook<[string, unknown]>(['topic', 'payload'], 'event'),
     ready: new AsyncSeriesHook<[]>([], 'ready'),
     shutdown: new AsyncSeriesHook<[]>([], 'shutdown'),

@@ -24,15 +24,10 @@ import { dot11ComponentState } from './device/dot11-state.js';
 import { addHandshakeRoutes } from './handshake-routes.js';
 import { addDot11ReadRoutes } from './routes/dot11-read-routes.js';
 import { SsidGroups, SSID_GROUP_FIELDS } from './ssids/ssid-groups.js';
+import { ACCESS_POINT_VIEW, DOT11_PHY_NAME } from './dot11-names.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-dot11';
-
-/** PHY name of 802.11 devices, as Kismet and its clients spell it. */
-export const DOT11_PHY_NAME = 'IEEE802.11';
-
-/** Id of the access point view. */
-export const ACCESS_POINT_VIEW = 'phydot11_accesspoints';
 
 /** `track` stage priority of the tap that releases the decoded frame: after every other tap. */
 const RELEASE_STAGE = Number.MAX_SAFE_INTEGER;
@@ -46,6 +41,7 @@ const SSID_VIEW_CONFIG_KEY = 'dot11_view_ssids';
 export default definePlugin({
   name: PLUGIN_NAME,
   core: '^0.1.0',
+  dependencies: [],
   configKeys: {
     [VIEW_CONFIG_KEY]: `keep the ${ACCESS_POINT_VIEW} view (true, the default, or false)`,
     [SSID_VIEW_CONFIG_KEY]: 'keep the SSID view at /phy/phy80211/ssids/views/ssids (true, the default, or false: it is then empty)',
@@ -78,7 +74,7 @@ export default definePlugin({
     svc.hooks.uiModules.tap(PLUGIN_NAME, (modules) =>
       modules.add({
         name: 'dot11',
-        description: "Wi-Fi panels of a device's detail: SSIDs with encryption, clients and access points, WPA handshakes",
+        description: "Wi-Fi panels of a device's detail (SSIDs with encryption, clients and access points, WPA handshakes), and the default columns of the 802.11 views",
         file: packageFile(import.meta.url, 'dist/ui/dot11.js'),
       }),
     );
@@ -128,6 +124,7 @@ export default definePlugin({
   },
 });
 
+export { ACCESS_POINT_VIEW, DOT11_PHY_NAME } from './dot11-names.js';
 export { getDot11Hooks, type Dot11Hooks } from './hooks.js';
 export type { IeParserDefinition, IeParserTable } from './parse/ie-parsers.js';
 export type { Dot11Frame, Dot11Radio } from './parse/decode.js';

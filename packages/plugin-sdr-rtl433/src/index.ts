@@ -1,16 +1,19 @@
 /**
  * `@svc/plugin-sdr-rtl433`: sensors heard by an RTL-SDR through `rtl_433`, built only on the
  * public plugin API. Read as a checklist: the `RTL433` PHY with its `rtl433.device` sub-record
- * and per-class views, the `rtl433` datasource type, then the two packet-chain stages (decode
- * the JSON line, classify it onto a sensor).
+ * and per-class views, the `rtl433` datasource type, rtl_433 events as a report format (for
+ * sources that carry reports, such as a broker's), the UI module, then the packet-chain stages
+ * (decode the JSON line, classify it onto a sensor, report the sensor's readings).
  */
 import { definePlugin, packageFile, type PhyState } from '@svc/core';
 import { Rtl433Classifier } from './classify.js';
 import { createRtl433Type, RTL433_COMMAND } from './datasource.js';
 import { decodeRtl433Record, type Rtl433Message } from './decode-stage.js';
 import { RTL433_DEVICE_FIELDS } from './sensor/fields.js';
+import { rtl433EventFormat } from './rtl433-event-format.js';
 import { Rtl433Sensor } from './sensor/rtl433-sensor.js';
 import { rtl433ComponentState } from './sensor/sensor-state.js';
+import { tapSensorReports } from './sensor-reports.js';
 import { SENSOR_VIEWS } from './views.js';
 
 /** Package name, used as the tap name on every hook. */
@@ -26,6 +29,7 @@ const COMMAND_CONFIG_KEY = 'rtl433_command';
 export default definePlugin({
   name: PLUGIN_NAME,
   core: '^0.1.0',
+  dependencies: [],
   configKeys: { [COMMAND_CONFIG_KEY]: `the rtl_433 program to run (default ${RTL433_COMMAND}, found on PATH)` },
   apply(svc) {
     svc.hooks.phys.tap(PLUGIN_NAME, (phys) =>
@@ -41,10 +45,11 @@ export default definePlugin({
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
       types.add(createRtl433Type({ command: svc.config.get(COMMAND_CONFIG_KEY) }));
     });
+    svc.hooks.reportFormats.tap(PLUGIN_NAME, (formats) => formats.add(rtl433EventFormat));
     svc.hooks.uiModules.tap(PLUGIN_NAME, (modules) =>
       modules.add({
         name: 'rtl433',
-        description: "the sensor panel of an RTL433 device's detail: readings with units and their last hour",
+        description: "the sensor panel of an RTL433 device's detail (readings with units and their last hour), and the sensor columns of the device table",
         file: packageFile(import.meta.url, 'dist/ui/rtl433.js'),
       }),
     );
@@ -57,6 +62,7 @@ export default definePlugin({
       classifier ??= new Rtl433Classifier(svc.devices, svc.devices.phy(RTL433_PHY_NAME) as PhyState);
       classifier.classify(packet, message);
     });
+    tapSensorReports(svc, PLUGIN_NAME, RTL433_PHY_NAME);
   },
 });
 

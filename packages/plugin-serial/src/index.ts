@@ -3,7 +3,8 @@
  * provides the serial source framework (port, framings, decoders, error counting, reconnect)
  * for its own types and for other plugins; the `nrf51822` BLE sniffer type with the `BTLE` PHY
  * (which also decodes BLE packets from pcaps and remote capture tools); the `serialjson` type
- * for home-made sniffers; and the `serial` GPS type for NMEA receivers
+ * for home-made sniffers (its reports also as a report format, for sources that carry reports,
+ * such as a broker's); and the `serial` GPS type for NMEA receivers
  * (`gps=serial:device=/dev/ttyUSB0`).
  */
 import { definePlugin, packageFile, type PhyState } from '@svc/core';
@@ -15,6 +16,7 @@ import { btleWigleRow } from './btle/btle-wigle-row.js';
 import { nrf51822Type } from './nrf51822/nrf51822-type.js';
 import { DeviceReports } from './serialjson/device-reports.js';
 import type { DeviceReport } from './serialjson/serialjson-line.js';
+import { serialJsonReportFormat } from './serialjson/serialjson-report-format.js';
 import { createSerialJsonType } from './serialjson/serialjson-type.js';
 import { serialGpsType } from './gps/serial-gps-type.js';
 
@@ -31,6 +33,7 @@ export const DEFAULT_BAUD_RATE = 115200;
 export default definePlugin({
   name: PLUGIN_NAME,
   core: '^0.1.0',
+  dependencies: [],
   configKeys: {
     serial_default_baudrate: `baud rate for serial sources whose definition sets none (default ${DEFAULT_BAUD_RATE})`,
   },
@@ -50,11 +53,12 @@ export default definePlugin({
       types.add(createSerialJsonType(baud));
       types.add(nrf51822Type);
     });
+    svc.hooks.reportFormats.tap(PLUGIN_NAME, (formats) => formats.add(serialJsonReportFormat));
     svc.hooks.gpsTypes.tap(PLUGIN_NAME, (types) => types.add(serialGpsType));
     svc.hooks.uiModules.tap(PLUGIN_NAME, (modules) =>
       modules.add({
         name: 'btle',
-        description: "the Bluetooth LE panel of a BTLE device's detail: name, manufacturer data, services",
+        description: "the Bluetooth LE panel of a BTLE device's detail (name, manufacturer data, services), and the BTLE columns of the device table",
         file: packageFile(import.meta.url, 'dist/ui/btle.js'),
       }),
     );
