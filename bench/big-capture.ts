@@ -1,9 +1,9 @@
 /**
  * The large synthetic 802.11 captures the benches replay, written once by svc's own bulk
  * generator (`bulkCapturePath` of `@svc/plugin-dot11/synthetic`, seed 1) and cached in the temp
- * dir. By default 1,000,000 radiotap frames among 10,000 devices: a tenth of them access points
- * (on locally administered MACs), three in ten clients on randomized MACs, half a percent of the
- * frames damaged.
+ * dir. By default 1,000,000 radiotap frames among 10,000 devices: a tenth of them access points,
+ * which carry their makers' OUIs as clients do, three in ten clients on randomized MACs, half a
+ * percent of the frames damaged.
  */
 import { bulkCapturePath } from '@svc/plugin-dot11/synthetic';
 

@@ -5,7 +5,7 @@
  * cached in the temp dir. Each round replays it into a fresh service with the built dot11 plugin and measures
  * from adding the source until the source has counted every frame; the heap is measured after
  * a full GC, against the heap of the same service before the replay. For scale the bench then
- * times tshark on the same file with the field list of `test-data/README.md` (skip it with
+ * times tshark on the same file, asking for the fields svc's ingest reads (skip it with
  * SVC_BENCH_SKIP_TSHARK=1). Prints figures only. `npm run bench` runs it under the node flags
  * `svc` runs with (a 32 MB young generation, see scripts/run-bench.mjs).
  *

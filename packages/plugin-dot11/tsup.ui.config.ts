@@ -1,3 +1,3 @@
 import { uiModuleBuild } from '../../tsup.shared.js';
 
-export default uiModuleBuild({ dot11: 'src/ui/dot11-panels.ts' });
+export default uiModuleBuild({ dot11: 'src/ui/dot11-ui.ts' });

@@ -1,3 +1,3 @@
 import { uiModuleBuild } from '../../tsup.shared.js';
 
-export default uiModuleBuild({ btle: 'src/ui/btle-panels.ts' });
+export default uiModuleBuild({ btle: 'src/ui/btle-ui.ts' });

@@ -4,9 +4,10 @@
  *
  * Two phases. Contribute hooks are called once at boot, after every plugin's `apply`, each with
  * a registry to add to; the registries freeze afterwards. Run hooks then carry packets, device
- * changes and events; the packet chain is synchronous so tapable compiles it to straight code.
+ * changes and events (run-hooks.ts); the packet chain is synchronous so tapable compiles it to
+ * straight code.
  */
-import { AsyncSeriesHook, HookMap, SyncHook } from 'tapable';
+import { SyncHook } from 'tapable';
 import type { FieldRegistry } from './fields/field-registry.js';
 import type { Registry } from './registry.js';
 import type { PhyDefinition } from './tracker/phy.js';
@@ -14,17 +15,17 @@ import type { DatasourceTypeDefinition } from './datasources/datasource-type.js'
 import type { ViewDefinition } from './views/view-definition.js';
 import type { EventTopicDefinition } from './events/event-topic.js';
 import type { RouteRegistry } from './http/route-registry.js';
-import type { Packet } from './packets/packet.js';
-import type { Device } from './tracker/device.js';
 import type { GpsTypeDefinition } from './gps/gps-type.js';
 import type { UiModuleRegistry } from './ui/ui-module.js';
 import type { LogTypeDefinition } from './logging/log-type.js';
 import type { MetricRegistry } from './metrics/metric-registry.js';
+import type { AlertDefinitionInput } from './alerts/alert-tracker.js';
 import type { AlertSinkTypeDefinition } from './alerts/sinks/alert-sink-type.js';
-import type { AlertDefinitionInput, AlertRecord } from './alerts/alert-tracker.js';
+import type { ReportFormatDefinition } from './datasources/report-format.js';
+import { createRunHooks, type RunHooks } from './run-hooks.js';
 
-/** Every hook a plugin can tap. */
-export interface Hooks {
+/** Every hook a plugin can tap: the contribute hooks below and the run hooks (run-hooks.ts). */
+export interface Hooks extends RunHooks {
   /** Contribute (sync, once at boot): register fields with type and description. */
   readonly fields: SyncHook<[FieldRegistry]>;
   /** Contribute: register PHYs (radio layers) the tracker keys devices by. */
@@ -37,6 +38,11 @@ export interface Hooks {
   readonly alertDefinitions: SyncHook<[Registry<AlertDefinitionInput>]>;
   /** Contribute: register datasource types (drivers). */
   readonly datasourceTypes: SyncHook<[Registry<DatasourceTypeDefinition>]>;
+  /**
+   * Contribute: register report formats, the JSON objects a source that carries reports from
+   * outside (a broker's messages) can take: which reports are of the format, and each as a packet.
+   */
+  readonly reportFormats: SyncHook<[Registry<ReportFormatDefinition>]>;
   /** Contribute: register device views. */
   readonly views: SyncHook<[Registry<ViewDefinition>]>;
   /** Contribute: register HTTP and websocket routes. */
@@ -57,39 +63,23 @@ export interface Hooks {
   readonly metrics: SyncHook<[MetricRegistry]>;
   /** Contribute: register alert sink types (`webhook`, `syslog`, ...) that `alert_sink=` lines name. */
   readonly alertSinkTypes: SyncHook<[Registry<AlertSinkTypeDefinition>]>;
-
-  /**
-   * Run (sync, hot path): the packet chain, keyed by stage (`decode`, `classify`, `track`).
-   * Within a stage, taps run by their `stage` option (lower first). Return values are ignored.
-   */
-  readonly packet: HookMap<SyncHook<[Packet]>>;
-  /** Run (sync): a device was created by the tracker. */
-  readonly deviceCreated: SyncHook<[Device]>;
-  /** Run (sync): a known device changed. */
-  readonly deviceUpdated: SyncHook<[Device]>;
-  /**
-   * Run (sync): an alert was raised and passed its throttle, with its record; counting it on its
-   * device, posting it and publishing `ALERT` are taps of the alerts feature.
-   */
-  readonly alertRaised: SyncHook<[AlertRecord]>;
-  /** Run (sync): an event was published on the bus; `payload` is the topic's record. */
-  readonly event: SyncHook<[topic: string, payload: unknown]>;
-  /** Lifecycle (async, series): the server is listening; start timers and sources here. */
-  readonly ready: AsyncSeriesHook<[]>;
-  /** Lifecycle (async, series): the server is stopping; close what you opened. */
-  readonly shutdown: AsyncSeriesHook<[]>;
 }
 
 /** The contribute-phase hooks, in the order the service calls them. */
-export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'alertDefinitions', 'datasourceTypes', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'metrics', 'alertSinkTypes', 'routes'] as const;
+export const CONTRIBUTE_HOOKS = ['fields', 'phys', 'alertDefinitions', 'datasourceTypes', 'reportFormats', 'views', 'eventTopics', 'gpsTypes', 'uiModules', 'logTypes', 'metrics', 'alertSinkTypes', 'routes'] as const;
+
+/** The name of a contribute-phase hook (and of the registry it fills). */
+export type ContributeHookName = (typeof CONTRIBUTE_HOOKS)[number];
 
 /** Creates the frozen hook table of one service. */
 export function createHooks(): Hooks {
   return Object.freeze({
+    ...createRunHooks(),
     fields: new SyncHook<[FieldRegistry]>(['fields'], 'fields'),
     phys: new SyncHook<[Registry<PhyDefinition>]>(['phys'], 'phys'),
     alertDefinitions: new SyncHook<[Registry<AlertDefinitionInput>]>(['alertDefinitions'], 'alertDefinitions'),
     datasourceTypes: new SyncHook<[Registry<DatasourceTypeDefinition>]>(['datasourceTypes'], 'datasourceTypes'),
+    reportFormats: new SyncHook<[Registry<ReportFormatDefinition>]>(['reportFormats'], 'reportFormats'),
     views: new SyncHook<[Registry<ViewDefinition>]>(['views'], 'views'),
     routes: new SyncHook<[RouteRegistry]>(['routes'], 'routes'),
     eventTopics: new SyncHook<[Registry<EventTopicDefinition>]>(['eventTopics'], 'eventTopics'),
@@ -98,12 +88,5 @@ export function createHooks(): Hooks {
     logTypes: new SyncHook<[Registry<LogTypeDefinition>]>(['logTypes'], 'logTypes'),
     metrics: new SyncHook<[MetricRegistry]>(['metrics'], 'metrics'),
     alertSinkTypes: new SyncHook<[Registry<AlertSinkTypeDefinition>]>(['alertSinkTypes'], 'alertSinkTypes'),
-    packet: new HookMap(() => new SyncHook<[Packet]>(['packet'])),
-    deviceCreated: new SyncHook<[Device]>(['device'], 'deviceCreated'),
-    deviceUpdated: new SyncHook<[Device]>(['device'], 'deviceUpdated'),
-    alertRaised: new SyncHook<[AlertRecord]>(['alert'], 'alertRaised'),
-    event: new SyncHook<[string, unknown]>(['topic', 'payload'], 'event'),
-    ready: new AsyncSeriesHook<[]>([], 'ready'),
-    shutdown: new AsyncSeriesHook<[]>([], 'shutdown'),
   });
 }

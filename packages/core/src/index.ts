@@ -6,6 +6,7 @@ export type { Service, PluginStatus } from './service-types.js';
 export { definePlugin, type PluginDefinition, type PluginEntry, type PluginFailure } from './plugin.js';
 export { loadPluginModules, type LoadedPlugins } from './plugin-loader.js';
 export { createHooks, type Hooks } from './hooks.js';
+export type { RunHooks } from './run-hooks.js';
 export { Registry, type Named } from './registry.js';
 export { SvcError, ErrorCodes, isSvcError, describeError, type ErrorCode } from './errors.js';
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
@@ -43,27 +44,13 @@ export { webhookSignature, SIGNATURE_HEADER } from './alerts/sinks/webhook-sink.
 export { boundedRequest, MAX_RESPONSE_BYTES, type BoundedRequestOptions, type BoundedResponse } from './util/bounded-request.js';
 export { nowSeconds, parseTimestamp } from './time/timestamp.js';
 export { PACKET_STAGES, runPacketChain, type PacketStage } from './packets/chain.js';
-export type { Packet, PacketSignal, PacketGps } from './packets/packet.js';
+export type { Packet, PacketAnnotations, PacketSignal, PacketGps } from './packets/packet.js';
 export type { Decoded, PhyDecoder, PhyDecoderDefinition, RawFrame } from './packets/phy-decoder.js';
 export { PHY_STAGE } from './packets/phy-taps.js';
 export { tagPacket } from './packets/packet-tags.js';
-export type { Device, RecordSource } from './tracker/device.js';
-
-/**
- * Per-PHY device data, one slot per PHY plugin. Declared here, in the package entry, so that a
- * plugin's `declare module '@svc/core' { interface DeviceComponents { dot11: Dot11Device } }`
- * merges with it (TypeScript does not merge augmentations into re-exported interfaces).
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
-export interface DeviceComponents {}
-
-/**
- * What chain stages learned about a packet, one slot per plugin. Declared here, in the package
- * entry, so that a plugin's `declare module '@svc/core' { interface PacketAnnotations { dot11: Dot11Frame } }`
- * merges with it, and every reader of `packet.annotations.dot11` gets the type without a cast.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
-export interface PacketAnnotations {}
+export type { Device, DeviceComponents, RecordSource } from './tracker/device.js';
+export type { SensorReading, SensorReport } from './tracker/sensor-report.js';
+export type { ReportFormatDefinition } from './datasources/report-format.js';
 export type { PhyAlertDefinition, PhyClassifierDefinition, PhyComponentState, PhyDefinition, PhyDeviceComponent } from './tracker/phy.js';
 export { csvField, type WigleRow } from './logging/wigle/wigle-csv.js';
 export type { LogTypeDefinition, LogOpenContext, LogWriter } from './logging/log-type.js';
@@ -92,7 +79,10 @@ export type {
   ProbedInterface,
 } from './datasources/datasource-type.js';
 export { Datasource, type DatasourceState } from './datasources/datasource.js';
-export { DatasourceTracker, type ChannelRequest, type DatasourceDefaults, type PreparedSource } from './datasources/datasource-tracker.js';
+export { DatasourceTracker, type PreparedSource } from './datasources/datasource-tracker.js';
+export type { ChannelRequest } from './datasources/source-channels.js';
+export type { DatasourceDefaults } from './datasources/datasource-settings.js';
+export type { RemoteBinding, RemoteBindRequest } from './datasources/remote/remote-binding.js';
 export { resolveSourceType, sourceUuid, stableUuid } from './datasources/type-resolution.js';
 export { formatDefinition, parseDefinition, type DefinitionKind, type SourceDefinition } from './datasources/definition.js';
 export { GENERIC_SOURCE_OPTIONS, parseBoolean, parseHopRate, readSourceOptions, type SourceOptions } from './datasources/source-options.js';
@@ -101,7 +91,7 @@ export { checkSourceFile, looksLikePath } from './datasources/source-file.js';
 export { MIN_REPLAY_PPS, REPLAY_OPTIONS, ReplayClock, readReplayPacing, type ReplayPacing, type Timestamped } from './datasources/replay-clock.js';
 export { importOptional, type OptionalModule } from './util/optional-module.js';
 export { UiModuleRegistry, type UiModuleDefinition } from './ui/ui-module.js';
-export type { UiComponent, UiDevice, UiModuleApi, UiModuleRegister, UiNode } from './ui/ui-api.js';
+export type { UiComponent, UiDevice, UiDeviceColumn, UiDeviceColumns, UiModuleApi, UiModuleRegister, UiNode, UiStateTone } from './ui/ui-api.js';
 export { packageFile } from './util/package-file.js';
 export { pluginContributions, type PluginContributions } from './plugin-contributions.js';
 export { serveStaticFile, type CachePolicy } from './http/static-file.js';

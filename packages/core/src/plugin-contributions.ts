@@ -16,6 +16,7 @@ export function pluginContributions(svc: Service, plugin: string): PluginContrib
     ['PHYs', owned(svc.phys)],
     ['alerts', owned(svc.alertDefinitions)],
     ['datasource types', owned(svc.datasourceTypes)],
+    ['report formats', owned(svc.reportFormats)],
     ['views', owned(svc.views)],
     ['event topics', owned(svc.eventTopics)],
     ['GPS types', owned(svc.gpsTypes)],

@@ -4,31 +4,20 @@
  * whole public surface; plugins never import a core singleton.
  */
 import type { ChannelTracker } from './channels/channel-tracker.js';
-import type { AlertDefinitionInput, AlertTracker } from './alerts/alert-tracker.js';
+import type { AlertTracker } from './alerts/alert-tracker.js';
 import type { Config } from './config/config.js';
-import type { DatasourceTypeDefinition } from './datasources/datasource-type.js';
+import type { CoreRegistries } from './core-registries.js';
 import type { EventBus } from './events/event-bus.js';
-import type { EventTopicDefinition } from './events/event-topic.js';
-import type { FieldRegistry } from './fields/field-registry.js';
 import type { Hooks } from './hooks.js';
-import type { RouteRegistry } from './http/route-registry.js';
 import type { Logger } from './logger.js';
 import type { MessageBus } from './messages/message-bus.js';
-import type { Registry } from './registry.js';
-import type { PhyDefinition } from './tracker/phy.js';
-import type { ViewDefinition } from './views/view-definition.js';
 import type { DeviceTracker } from './tracker/device-tracker.js';
 import type { DeviceViews } from './views/device-views.js';
 import type { DeviceAnnotations } from './tracker/device-annotations.js';
 import type { DatasourceTracker } from './datasources/datasource-tracker.js';
-import type { GpsTypeDefinition } from './gps/gps-type.js';
 import type { GpsTracker } from './gps/gps-tracker.js';
-import type { UiModuleRegistry } from './ui/ui-module.js';
-import type { LogTypeDefinition } from './logging/log-type.js';
 import type { IngestFilter } from './filters/ingest-filter.js';
 import type { Watchlist } from './watchlists/watchlist.js';
-import type { MetricRegistry } from './metrics/metric-registry.js';
-import type { AlertSinkTypeDefinition } from './alerts/sinks/alert-sink-type.js';
 import type { AlertSinks } from './alerts/sinks/alert-sinks.js';
 
 /** How one plugin fared at boot. */
@@ -39,31 +28,14 @@ export interface PluginStatus {
   readonly error?: { readonly code: string; readonly message: string };
 }
 
-/** What every plugin gets. */
-export interface Service {
+/** What every plugin gets: the registries it contributes to (core-registries.ts) and the run-time facilities. */
+export interface Service extends CoreRegistries {
   /** `@svc/core` version. */
   readonly version: string;
   /** The frozen hook table. */
   readonly hooks: Hooks;
   readonly config: Config;
   readonly log: Logger;
-  readonly fields: FieldRegistry;
-  readonly phys: Registry<PhyDefinition>;
-  /** Alerts plugins define at boot (the `alertDefinitions` hook, and the alerts PHYs declare). */
-  readonly alertDefinitions: Registry<AlertDefinitionInput>;
-  readonly datasourceTypes: Registry<DatasourceTypeDefinition>;
-  readonly views: Registry<ViewDefinition>;
-  readonly routes: RouteRegistry;
-  readonly eventTopics: Registry<EventTopicDefinition>;
-  readonly gpsTypes: Registry<GpsTypeDefinition>;
-  /** Browser modules contributed to the web app (device panels, pages). */
-  readonly uiModules: UiModuleRegistry;
-  /** Log types (`svcdb`, `pcapng`, and those plugins add). */
-  readonly logTypes: Registry<LogTypeDefinition>;
-  /** The metrics `/metrics` serves; plugins add theirs in the `metrics` hook. */
-  readonly metrics: MetricRegistry;
-  /** Alert sink types (`webhook`, `syslog`, and those plugins add). */
-  readonly alertSinkTypes: Registry<AlertSinkTypeDefinition>;
   readonly events: EventBus;
   readonly messages: MessageBus;
   readonly alerts: AlertTracker;

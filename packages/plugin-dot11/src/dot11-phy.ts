@@ -9,6 +9,7 @@ import { packageFile, type PhyDefinition } from '@svc/core';
 import { DOT11_ALERT_DEFINITIONS } from './alerts/alert-catalog.js';
 import { Dot11Classifier } from './classify.js';
 import { DOT11_LINK_TYPES } from './dot11-decoder.js';
+import { ACCESS_POINT_VIEW, DOT11_PHY_NAME } from './dot11-names.js';
 import { dot11DeviceFromRecord } from './device/dot11-restore.js';
 import { dot11ComponentState } from './device/dot11-state.js';
 import type { Dot11Device } from './device/dot11-device.js';
@@ -32,12 +33,6 @@ declare module '@svc/core' {
     dot11scan: ScannedNetwork;
   }
 }
-
-/** PHY name of 802.11 devices, as Kismet and its clients spell it. */
-export const DOT11_PHY_NAME = 'IEEE802.11';
-
-/** Id of the access point view. */
-export const ACCESS_POINT_VIEW = 'phydot11_accesspoints';
 
 /** What the declaration depends on: the config and the element parsers other plugins added. */
 export interface Dot11PhySettings {
@@ -79,7 +74,7 @@ export function dot11Phy({ accessPointView, parsers }: Dot11PhySettings): PhyDef
     alerts: DOT11_ALERT_DEFINITIONS,
     ui: {
       name: 'dot11',
-      description: "Wi-Fi panels of a device's detail: SSIDs with encryption, clients and access points, WPA handshakes",
+      description: "Wi-Fi panels of a device's detail (SSIDs with encryption, clients and access points, WPA handshakes), and the default columns of the 802.11 views",
       file: packageFile(import.meta.url, 'dist/ui/dot11.js'),
     },
   };

@@ -9,7 +9,7 @@ import { definePlugin } from '@svc/core';
 import { applyDot11Alerts, DOT11_ALERT_CONFIG_KEYS } from './alerts/dot11-alerts.js';
 import { pcapfileType } from './datasources/pcapfile.js';
 import { createLinuxWifiType } from './datasources/linuxwifi/linuxwifi.js';
-import { ACCESS_POINT_VIEW, DOT11_PHY_NAME, dot11Phy } from './dot11-phy.js';
+import { dot11Phy } from './dot11-phy.js';
 import { DOT11_EVENT_TOPICS } from './events.js';
 import { getDot11Hooks } from './hooks.js';
 import { IeParserTable } from './parse/ie-parsers.js';
@@ -18,6 +18,7 @@ import { ScanReceiver, scanSourceType } from './scan/scan-source.js';
 import { addHandshakeRoutes } from './handshake-routes.js';
 import { addDot11ReadRoutes } from './routes/dot11-read-routes.js';
 import { SsidGroups, SSID_GROUP_FIELDS } from './ssids/ssid-groups.js';
+import { ACCESS_POINT_VIEW, DOT11_PHY_NAME } from './dot11-names.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-dot11';
@@ -34,6 +35,7 @@ const SSID_VIEW_CONFIG_KEY = 'dot11_view_ssids';
 export default definePlugin({
   name: PLUGIN_NAME,
   core: '^0.1.0',
+  dependencies: [],
   configKeys: {
     [VIEW_CONFIG_KEY]: `keep the ${ACCESS_POINT_VIEW} view (true, the default, or false)`,
     [SSID_VIEW_CONFIG_KEY]: 'keep the SSID view at /phy/phy80211/ssids/views/ssids (true, the default, or false: it is then empty)',
@@ -85,7 +87,8 @@ export default definePlugin({
   },
 });
 
-export { ACCESS_POINT_VIEW, DOT11_PHY_NAME, dot11Phy, type Dot11PhySettings } from './dot11-phy.js';
+export { ACCESS_POINT_VIEW, DOT11_PHY_NAME } from './dot11-names.js';
+export { dot11Phy, type Dot11PhySettings } from './dot11-phy.js';
 export { decodeDot11Frame, DOT11_LINK_TYPES } from './dot11-decoder.js';
 export { getDot11Hooks, type Dot11Hooks } from './hooks.js';
 export type { IeParserDefinition, IeParserTable } from './parse/ie-parsers.js';

@@ -1,12 +1,15 @@
 /**
  * `@svc/plugin-sdr-rtl433`: sensors heard by an RTL-SDR through `rtl_433`, built only on the
  * public plugin API. Read as a checklist: the `RTL433` PHY (declared whole in `rtl433-phy.ts`:
- * sub-record, per-class views, decoder, classifier, sensor panel), then the `rtl433`
- * datasource type.
+ * sub-record, per-class views, decoder, classifier, sensor panel and columns), the `rtl433`
+ * datasource type, rtl_433 events as a report format (for sources that carry reports, such as a
+ * broker's), then the report of each tracked sensor message's readings (`sensorReported`).
  */
 import { definePlugin } from '@svc/core';
 import { createRtl433Type, RTL433_COMMAND } from './datasource.js';
-import { rtl433Phy } from './rtl433-phy.js';
+import { RTL433_PHY_NAME, rtl433Phy } from './rtl433-phy.js';
+import { rtl433EventFormat } from './rtl433-event-format.js';
+import { tapSensorReports } from './sensor-reports.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-sdr-rtl433';
@@ -18,12 +21,15 @@ const COMMAND_CONFIG_KEY = 'rtl433_command';
 export default definePlugin({
   name: PLUGIN_NAME,
   core: '^0.1.0',
+  dependencies: [],
   configKeys: { [COMMAND_CONFIG_KEY]: `the rtl_433 program to run (default ${RTL433_COMMAND}, found on PATH)` },
   apply(svc) {
     svc.hooks.phys.tap(PLUGIN_NAME, (phys) => phys.add(rtl433Phy));
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
       types.add(createRtl433Type({ command: svc.config.get(COMMAND_CONFIG_KEY) }));
     });
+    svc.hooks.reportFormats.tap(PLUGIN_NAME, (formats) => formats.add(rtl433EventFormat));
+    tapSensorReports(svc, PLUGIN_NAME, RTL433_PHY_NAME);
   },
 });
 

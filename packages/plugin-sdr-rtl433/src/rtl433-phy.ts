@@ -47,7 +47,7 @@ export const rtl433Phy: PhyDefinition = {
   },
   ui: {
     name: 'rtl433',
-    description: "the sensor panel of an RTL433 device's detail: readings with units and their last hour",
+    description: "the sensor panel of an RTL433 device's detail (readings with units and their last hour), and the sensor columns of the device table",
     file: packageFile(import.meta.url, 'dist/ui/rtl433.js'),
   },
 };

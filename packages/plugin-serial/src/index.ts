@@ -3,13 +3,15 @@
  * provides the serial source framework (port, framings, decoders, error counting, reconnect)
  * for its own types and for other plugins; the `nrf51822` BLE sniffer type with the `BTLE` PHY
  * (which also decodes BLE packets from pcaps and remote capture tools); the `serialjson` type
- * for home-made sniffers; and the `serial` GPS type for NMEA receivers
+ * for home-made sniffers (its reports also as a report format, for sources that carry reports,
+ * such as a broker's); and the `serial` GPS type for NMEA receivers
  * (`gps=serial:device=/dev/ttyUSB0`).
  */
 import { definePlugin } from '@svc/core';
 import { btlePhy } from './btle/btle-phy.js';
 import { nrf51822Type } from './nrf51822/nrf51822-type.js';
 import { DeviceReports } from './serialjson/device-reports.js';
+import { serialJsonReportFormat } from './serialjson/serialjson-report-format.js';
 import { createSerialJsonType } from './serialjson/serialjson-type.js';
 import { serialGpsType } from './gps/serial-gps-type.js';
 
@@ -23,6 +25,7 @@ export const DEFAULT_BAUD_RATE = 115200;
 export default definePlugin({
   name: PLUGIN_NAME,
   core: '^0.1.0',
+  dependencies: [],
   configKeys: {
     serial_default_baudrate: `baud rate for serial sources whose definition sets none (default ${DEFAULT_BAUD_RATE})`,
   },
@@ -33,6 +36,7 @@ export default definePlugin({
       types.add(createSerialJsonType(baud));
       types.add(nrf51822Type);
     });
+    svc.hooks.reportFormats.tap(PLUGIN_NAME, (formats) => formats.add(serialJsonReportFormat));
     svc.hooks.gpsTypes.tap(PLUGIN_NAME, (types) => types.add(serialGpsType));
     const reports = new DeviceReports(svc);
     svc.hooks.packet.for('classify').tap(PLUGIN_NAME, (packet) => {

@@ -15,6 +15,7 @@ const appDirectory = packageFile(import.meta.url, 'dist/app');
 /** The web app plugin. */
 export default definePlugin({
   name: WEB_PLUGIN,
+  dependencies: [],
   apply(svc) {
     svc.hooks.routes.tap(WEB_PLUGIN, (routes) => {
       const shell = () => serveStaticFile(appDirectory, 'index.html', 'revalidate').catch((error: unknown) => {

@@ -3,53 +3,28 @@
  * `add_source.cmd` and remote capture tools. It picks a source's type (named, or probed across
  * every probe-capable type), opens its capture, feeds its packets into the packet chain, and
  * runs its states (spec section 3): open, paused (packets discarded), closed (listed, costing
- * nothing) and error (re-opened after a back-off when `retry` is on). Channel control goes
- * through the hopping engine. Each change is published as an event and a message.
+ * nothing) and error (re-opened after a back-off when `retry` is on). Each change is published
+ * as an event and a message. Its parts live beside it: the packet pump (packet-pump.ts), channel
+ * control (source-channels.ts) and remote capture binding (remote/remote-binding.ts).
  */
 import { describeError, SvcError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
-import type { Hooks } from '../hooks.js';
 import type { Logger } from '../logger.js';
 import { MessageFlags, type MessageBus } from '../messages/message-bus.js';
-import { runPacketChain } from '../packets/chain.js';
-import { FrameDedup } from '../packets/frame-dedup.js';
-import { packetHash } from '../packets/packet-hash.js';
-import type { Packet, PacketGps } from '../packets/packet.js';
-import { PacketStats } from '../packets/packet-stats.js';
+import type { PacketStats } from '../packets/packet-stats.js';
 import type { Registry } from '../registry.js';
 import { nowSeconds } from '../time/timestamp.js';
-import { ChannelHopper } from './channel-hopper.js';
-import { Datasource, type RemoteOpener } from './datasource.js';
+import { Datasource } from './datasource.js';
 import { datasourceRecord, probedInterfaceRecord } from './datasource-fields.js';
 import type { Capture, DatasourceTypeDefinition } from './datasource-type.js';
 import { parseDefinition, type SourceDefinition } from './definition.js';
 import { checkDefinition, isPermanentFailure } from './definition-check.js';
+import type { DatasourceDefaults } from './datasource-settings.js';
+import { PacketPump, type PacketPumpDependencies } from './packet-pump.js';
+import { SourceChannels, type ChannelRequest } from './source-channels.js';
+import { RemoteBinding } from './remote/remote-binding.js';
 import { readSourceOptions } from './source-options.js';
-import { namedType, resolveSourceType, sourceUuid, withProbeTimeout } from './type-resolution.js';
-
-/** Server-wide datasource settings (`svc.conf`). */
-export interface DatasourceDefaults {
-  /** `channel_hop`: hop when a source can and has more than one channel. */
-  readonly hop: boolean;
-  /** `channel_hop_speed`, hops per second. */
-  readonly hopRate: number;
-  /** `split_source_hopping`. */
-  readonly split: boolean;
-  /** `randomized_hopping`. */
-  readonly shuffle: boolean;
-  /** `retry_on_source_error`. */
-  readonly retry: boolean;
-  /** `override_remote_timestamp`. */
-  readonly overrideTimestamp: boolean;
-  /** `source_retry_delay`: seconds before the first re-open of a failed source; doubles per attempt up to 60 s. */
-  readonly retryDelay: number;
-  readonly remoteCaptureListen: string;
-  readonly remoteCapturePort: number;
-  /** `remote_capture_max_sources`: remote sources (capture tools, scan reporters) the server keeps at most. */
-  readonly maxRemoteSources: number;
-  /** `remote_capture_forget_after`: seconds after which a remote source whose tool has gone is removed. */
-  readonly forgetRemoteAfter: number;
-}
+import { resolveSourceType, sourceUuid, withProbeTimeout } from './type-resolution.js';
 
 /** Seconds a list_interfaces answer is reused: listing is costly. */
 const LIST_CACHE_MS = 15_000;
@@ -63,49 +38,48 @@ export interface PreparedSource {
   readonly uuid: string;
 }
 
-/** What `setChannel` asks for (set_channel.cmd). */
-export interface ChannelRequest {
-  readonly channel?: string;
-  readonly channels?: readonly string[];
-  readonly rate?: number;
-  readonly shuffle?: boolean;
-}
-
-interface Dependencies {
+interface Dependencies extends PacketPumpDependencies {
   readonly types: Registry<DatasourceTypeDefinition>;
-  readonly hooks: Hooks;
   readonly events: EventBus;
   readonly messages: MessageBus;
   readonly log: Logger;
   readonly defaults: DatasourceDefaults;
-  /** The current GPS position, stamped onto packets that arrive without one. */
-  readonly gps?: { readonly packetGps: PacketGps | undefined };
-  /** Recent frames the duplicate filter compares (`packet_dedup_size`); 0 or absent turns it off. */
-  readonly dedupSize?: number;
-  /** Runs the packet chain for one packet (the metrics' sampled timing); `runPacketChain` by default. */
-  readonly runChain?: (packet: Packet) => void;
 }
 
 /** Every datasource of the server. */
 export class DatasourceTracker {
   readonly #sources = new Map<string, Datasource>();
   readonly #retryTimers = new Map<Datasource, NodeJS.Timeout>();
-  readonly #hopper: ChannelHopper;
+  readonly #channels: SourceChannels;
   #nextNumber = 1;
   #listCache: { at: number; result: Promise<Record<string, unknown>[]> } | undefined;
   #stopped = false;
-  readonly #pacers: (() => Promise<void> | undefined)[] = [];
-  #forgetTimer: NodeJS.Timeout | undefined;
-  /** The packet chain's counters and histories (`/packetchain`, `/metrics`). */
-  readonly packetStats = new PacketStats();
-  /** The duplicate filter (frame-dedup.ts), unless `packet_dedup_size=0`. */
-  readonly #dedup: FrameDedup<Datasource> | undefined;
+  readonly #pump: PacketPump;
+  /** Remote capture tools bound to their sources (remote/remote-binding.ts). */
+  readonly remote: RemoteBinding;
 
   constructor(private readonly deps: Dependencies) {
-    this.#dedup = deps.dedupSize ? new FrameDedup(deps.dedupSize) : undefined;
-    this.#hopper = new ChannelHopper((source, channel, error) =>
-      deps.log.debug(`datasource ${source.name}: could not tune to channel ${channel}: ${describeError(error)}`),
-    );
+    this.#pump = new PacketPump(deps);
+    this.remote = new RemoteBinding({
+      types: deps.types,
+      defaults: deps.defaults,
+      get: (uuid) => this.#sources.get(uuid),
+      list: () => this.list(),
+      create: (uuid, definition, type) => this.#create(uuid, definition, type),
+      open: (source) => this.#open(source),
+      shut: (source, state, reason) => this.#shut(source, state, reason),
+      cancelRetry: (source) => this.#cancelRetry(source),
+      fail: (source, generation, error) => this.#fail(source, generation, error),
+      remove: (source) => this.remove(source),
+      publish: (topic, source, text) => this.#publish(topic, source, text),
+      message: (text, flags) => this.#message(text, flags),
+    });
+    this.#channels = new SourceChannels(() => this.list(), deps.defaults.hop, deps.log, (text) => this.#message(text, MessageFlags.ERROR));
+  }
+
+  /** The packet chain's counters and histories (`/packetchain`, `/metrics`). */
+  get packetStats(): PacketStats {
+    return this.#pump.stats;
   }
 
   /** The settings sources start from. */
@@ -192,7 +166,7 @@ export class DatasourceTracker {
    * no faster than the slowest log; a live source's queue fills and drops, bounded.
    */
   addPacer(pacer: () => Promise<void> | undefined): void {
-    this.#pacers.push(pacer);
+    this.#pump.addPacer(pacer);
   }
 
   /** Removes a source from the server altogether: closed, unlisted, its UUID free for a new definition. */
@@ -200,7 +174,7 @@ export class DatasourceTracker {
     source.remoteOpener = undefined;
     await this.#shut(source, 'closed', 'removed by request');
     this.#sources.delete(source.uuid);
-    this.#hopper.resplit(this.#group(source));
+    this.#channels.resplit(source);
     this.#publish('DATASOURCE_REMOVED', source, `datasource ${source.name} removed`);
   }
 
@@ -238,44 +212,13 @@ export class DatasourceTracker {
   }
 
   /** Locks a channel, or sets the hop list (keeping the rate unless one is given). */
-  async setChannel(source: Datasource, request: ChannelRequest): Promise<void> {
-    const capture = this.#tunable(source);
-    if (request.channel !== undefined) {
-      const channel = request.channel.trim();
-      if (channel === '') throw new SvcError('SVC_ERR_BAD_CHANNEL', "'channel' must not be empty");
-      if (source.channels.length && !source.channels.includes(channel)) {
-        throw new SvcError('SVC_ERR_BAD_CHANNEL', `datasource ${source.name} does not support channel '${channel}'; it supports ${source.channels.join(', ')}`);
-      }
-      this.#hopper.stop(source, this.#group(source));
-      try {
-        await capture.setChannel(channel);
-      } catch (error) {
-        throw new SvcError('SVC_ERR_DATASOURCE_OPEN', `datasource ${source.name} could not tune to channel '${channel}': ${describeError(error)}`, { cause: error });
-      }
-      source.channel = channel;
-      return;
-    }
-    if (request.channels === undefined) throw new SvcError('SVC_ERR_MISSING_KEY', "set_channel needs 'channel' (lock) or 'channels' (hop list)");
-    if (!source.type.capabilities.hop) throw new SvcError('SVC_ERR_DATASOURCE_UNSUPPORTED', `datasource type '${source.type.name}' cannot hop channels`);
-    const channels = request.channels.map((channel) => channel.trim());
-    if (channels.length === 0 || channels.some((channel) => channel === '')) {
-      throw new SvcError('SVC_ERR_BAD_CHANNEL', "'channels' must be a non-empty list of channel names");
-    }
-    if (request.rate !== undefined) {
-      if (!(request.rate > 0) || !Number.isFinite(request.rate)) throw new SvcError('SVC_ERR_BAD_RATE', `the hop rate must be a number of hops per second > 0, got ${request.rate}`);
-      source.hopRate = request.rate;
-    }
-    if (request.shuffle !== undefined) source.hopShuffle = request.shuffle;
-    source.hopChannels = channels;
-    this.#hopper.start(source, this.#group(source));
+  setChannel(source: Datasource, request: ChannelRequest): Promise<void> {
+    return this.#channels.set(source, request);
   }
 
   /** Turns hopping back on over the source's hop list. */
   setHop(source: Datasource): void {
-    this.#tunable(source);
-    if (!source.type.capabilities.hop) throw new SvcError('SVC_ERR_DATASOURCE_UNSUPPORTED', `datasource type '${source.type.name}' cannot hop channels`);
-    if (source.hopChannels.length < 2) throw new SvcError('SVC_ERR_BAD_CHANNEL', `datasource ${source.name} has no hop list; set one with set_channel.cmd {channels: [...]}`);
-    this.#hopper.start(source, this.#group(source));
+    this.#channels.resumeHopping(source);
   }
 
   /** Every interface the list-capable types can see (cached for 15 s: listing is costly). */
@@ -299,96 +242,18 @@ export class DatasourceTracker {
   }
 
   /**
-   * Binds a connected remote capture tool to its source (found by UUID, or created), and opens
-   * it over the connection. The source must be of a remote-capable type.
-   */
-  async bindRemote(request: { uuid: string; type: string; definition: string; remoteIp: string; opener: RemoteOpener }): Promise<Datasource> {
-    const type = namedType(this.deps.types, request.type);
-    if (!type.capabilities.remote) throw new SvcError('SVC_ERR_DATASOURCE_UNSUPPORTED', `datasource type '${type.name}' does not accept remote capture`);
-    const uuid = request.uuid.toUpperCase();
-    let source = this.#sources.get(uuid);
-    const definition = parseDefinition(request.definition);
-    if (source) {
-      if (!source.remote) {
-        throw new SvcError('SVC_ERR_CONFLICT', `UUID ${uuid} belongs to the local datasource ${source.name}; a remote capture tool may only use a free UUID or one of a remote source`);
-      }
-      if (source.type !== type) throw new SvcError('SVC_ERR_CONFLICT', `datasource ${uuid} is of type ${source.type.name}, not ${type.name}`);
-      if (source.running || source.state === 'opening') await this.#shut(source, 'closed', 'replaced by a new remote connection');
-      this.#cancelRetry(source);
-      source.definition = definition;
-      source.options = readSourceOptions(definition);
-    } else {
-      const remotes = this.list().filter((other) => other.remote).length;
-      if (remotes >= this.deps.defaults.maxRemoteSources) {
-        throw new SvcError('SVC_ERR_TOO_MANY_SOURCES', `the server holds ${remotes} remote sources, its limit (remote_capture_max_sources); sources whose tool has gone are forgotten after remote_capture_forget_after`);
-      }
-      source = this.#create(uuid, definition, type);
-      this.#forgetTimer ??= setInterval(() => void this.#forgetGoneRemotes(), Math.min(60_000, (this.deps.defaults.forgetRemoteAfter * 1000) / 2)).unref();
-    }
-    source.remote = true;
-    source.remoteLeftAt = 0;
-    source.remoteIp = request.remoteIp;
-    source.remoteOpener = request.opener;
-    await this.#open(source);
-    return source;
-  }
-
-  /** A remote capture tool went away: its source goes into error until the tool reconnects. */
-  remoteLost(source: Datasource, opener: RemoteOpener, reason: string): void {
-    if (source.remoteOpener !== opener) return;
-    source.remoteOpener = undefined;
-    source.remoteLeftAt = Date.now();
-    if (source.state === 'closed') return;
-    void this.#fail(source, source.generation, new Error(reason));
-  }
-
-  /** A remote capture tool shut down cleanly (SHUTDOWN): its source is closed, not failed, until the tool connects again. */
-  async remoteEnded(source: Datasource, opener: RemoteOpener, reason: string): Promise<void> {
-    if (source.remoteOpener !== opener) return;
-    source.remoteOpener = undefined;
-    source.remoteLeftAt = Date.now();
-    if (source.state === 'closed') return;
-    await this.#shut(source, 'closed', reason);
-    this.#publish('DATASOURCE_CLOSED', source, `datasource ${source.name} closed: ${reason}`);
-  }
-
-  /** Removes remote sources whose tool left longer ago than `remote_capture_forget_after`. */
-  async #forgetGoneRemotes(): Promise<void> {
-    const cutoff = Date.now() - this.deps.defaults.forgetRemoteAfter * 1000;
-    for (const source of this.list()) {
-      if (source.remote && !source.remoteOpener && source.remoteLeftAt > 0 && source.remoteLeftAt < cutoff) {
-        await this.remove(source);
-        this.#message(`datasource ${source.name} forgotten: its remote tool left more than ${this.deps.defaults.forgetRemoteAfter} s ago`, MessageFlags.INFO);
-      }
-    }
-  }
-
-  /**
    * Reads every open capture's backlog and drop counter into its source and the packet chain's
    * records; the datasource plugin calls it once a second.
    */
   sampleCaptures(now = Date.now() / 1000): void {
-    let queued = 0;
-    let newlyDropped = 0;
-    for (const source of this.#sources.values()) {
-      const capture = source.capture;
-      source.backlog = capture?.backlog?.() ?? 0;
-      queued += source.backlog;
-      const dropped = capture?.dropped?.() ?? 0;
-      if (dropped > source.captureDropped) {
-        newlyDropped += dropped - source.captureDropped;
-        source.numDroppedPackets += dropped - source.captureDropped;
-        source.captureDropped = dropped;
-      }
-    }
-    this.packetStats.sample(Math.floor(now), queued, newlyDropped);
+    this.#pump.sample(this.#sources.values(), now);
   }
 
   /** Closes every source (shutdown). */
   async stop(): Promise<void> {
     this.#stopped = true;
-    clearInterval(this.#forgetTimer);
-    this.#hopper.stopAll();
+    this.remote.stop();
+    this.#channels.stopAll();
     for (const source of this.#sources.values()) {
       this.#cancelRetry(source);
       if (source.running || source.state === 'opening') await this.#shut(source, 'closed', 'server stopping');
@@ -430,84 +295,22 @@ export class DatasourceTracker {
     source.capturingSince = Date.now();
     source.capturingUntil = undefined;
     source.retryAttempts = 0;
-    this.#setUpChannels(source);
+    this.#channels.setUp(source);
     this.#publish('DATASOURCE_OPENED', source, `datasource ${source.name} opened (${source.type.name} on ${source.info.captureInterface ?? source.definition.interface})`);
     void this.#consume(source, capture, generation);
   }
 
-  /** Locks `channel=`, or starts hopping over the hop list when the source and config allow. */
-  #setUpChannels(source: Datasource): void {
-    const { options } = source;
-    const base = options.channels ?? [...source.channels, ...options.addChannels.filter((channel) => !source.channels.includes(channel))];
-    source.hopChannels = base.filter((channel) => !options.blockChannels.includes(channel));
-    const tunable = source.type.capabilities.tune && source.capture?.setChannel;
-    if (options.channel !== undefined && tunable) {
-      source.capture!.setChannel!(options.channel).then(
-        () => (source.channel = options.channel!),
-        (error: unknown) => this.#message(`datasource ${source.name} could not lock channel ${options.channel}: ${describeError(error)}`, MessageFlags.ERROR),
-      );
-      return;
-    }
-    const hop = options.channelHop ?? this.deps.defaults.hop;
-    if (hop && tunable && source.type.capabilities.hop && source.hopChannels.length > 1) this.#hopper.start(source, this.#group(source));
-  }
-
+  /** Pumps the capture's packets into the chain until it ends (published) or fails (retried). */
   async #consume(source: Datasource, capture: Capture, generation: number): Promise<void> {
-    const { hooks } = this.deps;
+    const current = () => generation === source.generation;
     try {
-      await this.#deliver(source, capture, generation, hooks);
-    } finally {
-      if (generation === source.generation) source.capturingUntil = Date.now();
-    }
-  }
-
-  async #deliver(source: Datasource, capture: Capture, generation: number, hooks: Hooks): Promise<void> {
-    try {
-      for await (const batch of capture.packets) {
-        if (generation !== source.generation) return;
-        if (source.state === 'paused') continue;
-        const errorsBefore = source.numErrorPackets;
-        // Frames are compared only while there is another source: one radio has no duplicates.
-        const dedup = this.#sources.size > 1 ? this.#dedup : undefined;
-        let duplicates = 0;
-        for (const packet of batch) {
-          if (dedup !== undefined && packet.data !== undefined) {
-            packet.hash = packetHash(packet.data, packet.dlt);
-            if (dedup.isDuplicate(packet.hash, source)) {
-              packet.duplicate = true;
-              duplicates++;
-            }
-          }
-          this.#process(source, packet, hooks);
-        }
-        this.packetStats.addBatch(Math.floor(Date.now() / 1000), batch.length, source.numErrorPackets - errorsBefore, duplicates);
-        for (const pacer of this.#pacers) {
-          const wait = pacer();
-          if (wait) await wait;
-        }
-      }
-      if (generation === source.generation && source.running) this.#publish('DATASOURCE_ENDED', source, `datasource ${source.name} has no more data; it stays open`);
+      await this.#pump.deliver(source, capture, current, () => this.#sources.size > 1);
+      if (current() && source.running) this.#publish('DATASOURCE_ENDED', source, `datasource ${source.name} has no more data; it stays open`);
     } catch (error) {
-      if (generation === source.generation) await this.#fail(source, generation, error);
+      if (current()) await this.#fail(source, generation, error);
+    } finally {
+      if (current()) source.capturingUntil = Date.now();
     }
-  }
-
-  #process(source: Datasource, packet: Packet, hooks: Hooks): void {
-    if (source.overrideTimestamp && source.remote) {
-      const now = Date.now();
-      packet.tsSec = Math.floor(now / 1000);
-      packet.tsUsec = (now % 1000) * 1000;
-    }
-    if (packet.gps === undefined && this.deps.gps) {
-      const gps = this.deps.gps.packetGps;
-      if (gps) packet.gps = gps;
-    }
-    source.numPackets++;
-    source.packetsRrd.add(packet.tsSec, 1);
-    if (packet.data) source.datasizeRrd.add(packet.tsSec, packet.data.length);
-    if (this.deps.runChain) this.deps.runChain(packet);
-    else runPacketChain(hooks, packet);
-    if (packet.error) source.numErrorPackets++;
   }
 
   async #fail(source: Datasource, generation: number, error: unknown): Promise<void> {
@@ -534,7 +337,7 @@ export class DatasourceTracker {
   async #shut(source: Datasource, state: 'closed' | 'error', reason: string): Promise<void> {
     source.generation++;
     this.#cancelRetry(source);
-    this.#hopper.stop(source, this.#group(source));
+    this.#channels.stop(source);
     source.state = state;
     source.errorReason = reason;
     const capture = source.capture;
@@ -558,16 +361,6 @@ export class DatasourceTracker {
     const timer = this.#retryTimers.get(source);
     if (timer) clearTimeout(timer);
     this.#retryTimers.delete(source);
-  }
-
-  #tunable(source: Datasource): Required<Pick<Capture, 'setChannel'>> {
-    if (!source.type.capabilities.tune) throw new SvcError('SVC_ERR_DATASOURCE_UNSUPPORTED', `datasource type '${source.type.name}' cannot change channels`);
-    if (!source.running || !source.capture?.setChannel) throw new SvcError('SVC_ERR_CONFLICT', `datasource ${source.name} is not running (${source.state}); open it first`);
-    return source.capture as Required<Pick<Capture, 'setChannel'>>;
-  }
-
-  #group(source: Datasource): Datasource[] {
-    return this.list().filter((other) => other.type === source.type);
   }
 
   #inUse(type: DatasourceTypeDefinition, iface: string): string | undefined {

@@ -4,7 +4,7 @@
  * publisher fails loudly instead of sending into the void.
  */
 import { SvcError } from '../errors.js';
-import type { Hooks } from '../hooks.js';
+import type { RunHooks } from '../run-hooks.js';
 import type { Registry } from '../registry.js';
 import type { EventTopicDefinition } from './event-topic.js';
 
@@ -19,7 +19,7 @@ export class EventBus {
   readonly #listeners = new Map<string, Set<EventListener>>();
 
   constructor(
-    private readonly hooks: Pick<Hooks, 'event'>,
+    private readonly hooks: Pick<RunHooks, 'event'>,
     private readonly topics: Registry<EventTopicDefinition>,
     private readonly onListenerError: (error: unknown) => void,
   ) {}

@@ -12,6 +12,12 @@ export function currentLocation(gps: Pick<GpsTracker, 'best'>): Record<string, u
   return locationRecord(best?.fix, best !== undefined);
 }
 
+/** The best position as a location record, or undefined without a valid fix (an alert then has none). */
+export function validLocation(gps: Pick<GpsTracker, 'best'>): Record<string, unknown> | undefined {
+  const best = gps.best();
+  return best ? locationRecord(best.fix, true) : undefined;
+}
+
 /** A location record; with no fix, a record of zeros with `fix` 0 and `valid` 0. */
 export function locationRecord(fix: GpsFix | undefined, valid: boolean): Record<string, unknown> {
   return {

@@ -6,7 +6,7 @@
  * list, each tap as the register interceptors wrapped it, so a throwing tap is still caught and
  * attributed) with the clock read around each one.
  */
-import type { Hooks } from '../hooks.js';
+import type { RunHooks } from '../run-hooks.js';
 import { PACKET_STAGES, runPacketChain } from '../packets/chain.js';
 import type { Packet } from '../packets/packet.js';
 
@@ -17,7 +17,7 @@ export interface ChainTimingSink {
 }
 
 /** A packet chain runner that times one packet in `every` per stage and per tap. */
-export function sampledChainRunner(hooks: Pick<Hooks, 'packet'>, every: number, sink: ChainTimingSink): (packet: Packet) => void {
+export function sampledChainRunner(hooks: Pick<RunHooks, 'packet'>, every: number, sink: ChainTimingSink): (packet: Packet) => void {
   let countdown = every;
   return (packet) => {
     if (--countdown > 0) return runPacketChain(hooks, packet);
@@ -27,7 +27,7 @@ export function sampledChainRunner(hooks: Pick<Hooks, 'packet'>, every: number, 
 }
 
 /** Runs one packet through every stage's taps in order, reading the clock around each. */
-function timedPass(hooks: Pick<Hooks, 'packet'>, packet: Packet, sink: ChainTimingSink): void {
+function timedPass(hooks: Pick<RunHooks, 'packet'>, packet: Packet, sink: ChainTimingSink): void {
   for (const stage of PACKET_STAGES) {
     const hook = hooks.packet.get(stage);
     if (!hook) continue;

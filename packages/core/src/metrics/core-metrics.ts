@@ -6,7 +6,7 @@
  * the process) are the metrics plugin's.
  */
 import type { HttpObserver } from '../http/app.js';
-import type { Hooks } from '../hooks.js';
+import type { RunHooks } from '../run-hooks.js';
 import type { Packet } from '../packets/packet.js';
 import { sampledChainRunner } from './chain-timing.js';
 import type { MetricRegistry } from './metric-registry.js';
@@ -28,7 +28,7 @@ export interface CoreMetrics {
  * Adds the pushed core metrics and, unless `chainSampling` is 0, the packet-chain timing (one
  * packet in `chainSampling` is timed).
  */
-export function installCoreMetrics(metrics: MetricRegistry, hooks: Pick<Hooks, 'packet'>, chainSampling: number): CoreMetrics {
+export function installCoreMetrics(metrics: MetricRegistry, hooks: Pick<RunHooks, 'packet'>, chainSampling: number): CoreMetrics {
   const requests = metrics.counter({ name: 'svc_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status', labelNames: ['route', 'method', 'status'] });
   const durations = metrics.histogram({ name: 'svc_http_request_duration_seconds', help: 'time to answer an HTTP request (until the body starts), by route pattern', labelNames: ['route'], buckets: HTTP_BUCKETS });
   const websockets = metrics.gauge({ name: 'svc_websocket_clients', help: 'open websocket connections, by route', labelNames: ['route'] });

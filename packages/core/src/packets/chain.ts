@@ -3,7 +3,7 @@
  * in `stage` priority order (tapable's `HookMap` + tap `stage`). Decoders parse, classifiers
  * decide what the packet means, the tracker updates devices.
  */
-import type { Hooks } from '../hooks.js';
+import type { RunHooks } from '../run-hooks.js';
 import type { Packet } from './packet.js';
 
 /** The chain stages, in the order every packet passes them. */
@@ -13,6 +13,6 @@ export const PACKET_STAGES = ['decode', 'classify', 'track'] as const;
 export type PacketStage = (typeof PACKET_STAGES)[number];
 
 /** Runs one packet through every stage that has taps. */
-export function runPacketChain(hooks: Pick<Hooks, 'packet'>, packet: Packet): void {
+export function runPacketChain(hooks: Pick<RunHooks, 'packet'>, packet: Packet): void {
   for (const stage of PACKET_STAGES) hooks.packet.get(stage)?.call(packet);
 }

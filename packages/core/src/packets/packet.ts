@@ -1,4 +1,3 @@
-import type { PacketAnnotations } from '../index.js';
 import type { TrackedDevice } from '../tracker/tracked-device.js';
 
 /**
@@ -6,6 +5,15 @@ import type { TrackedDevice } from '../tracker/tracked-device.js';
  * link type, raw bytes or a JSON record); each chain stage adds what it learns. The frame bytes
  * are parsed in place: stages keep offsets into `data`, not copies.
  */
+
+/**
+ * What chain stages learned about a packet, one slot per plugin. A plugin adds its slot with
+ * `declare module '@svc/core' { interface PacketAnnotations { dot11: Dot11Frame } }`; the package
+ * entry re-exports this interface and the augmentation merges with it through that re-export,
+ * so every reader of `packet.annotations.dot11` gets the type without a cast.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface PacketAnnotations {}
 
 /** One captured frame or record on its way through the chain. */
 export interface Packet {
@@ -66,7 +74,6 @@ export interface Packet {
   tags?: string[];
 }
 
-export type { PacketAnnotations };
 
 /** Radio measurements attached to a packet. */
 export interface PacketSignal {

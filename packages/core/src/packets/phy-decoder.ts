@@ -10,8 +10,7 @@
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SvcError } from '../errors.js';
-import type { PacketAnnotations } from '../index.js';
-import type { Packet, PacketSignal } from './packet.js';
+import type { Packet, PacketAnnotations, PacketSignal } from './packet.js';
 
 /** What a decoder is given: the frame as its datasource delivered it, read only. */
 export type RawFrame = Readonly<Pick<Packet, 'dlt' | 'data' | 'json' | 'signal'>>;

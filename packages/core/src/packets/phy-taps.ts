@@ -4,8 +4,7 @@
  * the result on the packet; the `classify` tap hands packets that carry the PHY's annotations
  * to its classifier, made on the first such packet with the PHY's tracker handle.
  */
-import type { PacketAnnotations } from '../index.js';
-import type { Packet } from './packet.js';
+import type { Packet, PacketAnnotations } from './packet.js';
 import type { PhyDecoder, PhyDecoderDefinition } from './phy-decoder.js';
 
 /**

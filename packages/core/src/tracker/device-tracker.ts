@@ -16,7 +16,7 @@
  */
 import { SvcError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
-import type { Hooks } from '../hooks.js';
+import type { RunHooks } from '../run-hooks.js';
 import type { Packet } from '../packets/packet.js';
 import { nowSeconds } from '../time/timestamp.js';
 import { deviceRecord } from './device-fields.js';
@@ -24,9 +24,8 @@ import { deviceKey, parseDeviceKey } from './device-key.js';
 import { MacTable } from './mac-table.js';
 import { lookupManufacturer } from './oui.js';
 import { Rrd } from './rrd.js';
-import { SignalData } from './signal.js';
-import { SignalRrd } from './signal-rrd.js';
-import { TrackedDevice, type FrequencyCount, type PhyState, type SeenBy } from './tracked-device.js';
+import { locate, recordSeenBy, recordSignal } from './device-observations.js';
+import { TrackedDevice, type PhyState } from './tracked-device.js';
 import type { DeviceViews } from '../views/device-views.js';
 import type { DeviceAnnotations } from './device-annotations.js';
 import type { IngestFilter } from '../filters/ingest-filter.js';
@@ -69,7 +68,7 @@ export class DeviceTracker {
   readonly #found: { device: TrackedDevice; packet: Packet }[] = [];
 
   constructor(
-    private readonly hooks: Pick<Hooks, 'deviceCreated' | 'deviceUpdated'>,
+    private readonly hooks: Pick<RunHooks, 'deviceCreated' | 'deviceUpdated'>,
     private readonly events: EventBus,
     private readonly views: DeviceViews,
     private readonly settings: TrackerSettings,
@@ -172,56 +171,14 @@ export class DeviceTracker {
     device.datasize += length;
     if (this.settings.trackRrds) (device.packetsRrd ??= new Rrd()).add(packet.tsSec, 1);
     const signal = transmitted ? packet.signal : undefined;
-    if (signal) this.#recordSignal(device, packet, signal);
-    if (packet.sourceUuid) this.#recordSeenBy(device, packet.sourceUuid, time);
-    if (packet.gps && packet.gps.fix >= 2) this.#locate(device, packet.gps);
+    if (signal) recordSignal(device, packet.tsSec, signal, this.settings.trackRrds);
+    if (packet.sourceUuid) if (recordSeenBy(device, packet.sourceUuid, time)) this.views.seenbyView(packet.sourceUuid).add(device);
+    if (packet.gps && packet.gps.fix >= 2) locate(device, packet.gps);
     if (!device.touched) {
       device.touched = true;
       this.#touched.push(device);
     }
     return device;
-  }
-
-  /** The packet's radio measurements, on the device that sent it. */
-  #recordSignal(device: TrackedDevice, packet: Packet, signal: NonNullable<Packet['signal']>): void {
-    if (signal.signalDbm !== undefined || signal.noiseDbm !== undefined) {
-      const data = (device.signal ??= new SignalData());
-      data.add(signal.signalDbm ?? 0, signal.noiseDbm ?? 0);
-      if (this.settings.trackRrds && signal.signalDbm) (data.signalRrd ??= new SignalRrd()).add(packet.tsSec, signal.signalDbm);
-    }
-    if (signal.freqKhz) {
-      // Most packets come on the frequency of the one before: count those without a lookup.
-      let count = device.frequencyCount;
-      if (count === undefined || count.khz !== signal.freqKhz) {
-        count = device.frequencyCounts && findFrequency(device.frequencyCounts, signal.freqKhz);
-        if (count === undefined) {
-          count = { khz: signal.freqKhz, packets: 0 };
-          // A new list of the exact size: a push would give it room for 16 more.
-          device.frequencyCounts = device.frequencyCounts ? [...device.frequencyCounts, count] : [count];
-        }
-        device.frequencyCount = count;
-      }
-      count.packets++;
-      device.frequency = signal.freqKhz;
-    }
-    if (signal.channel) device.channel = signal.channel;
-  }
-
-  /** The packet's source, on the device's seen-by list. */
-  #recordSeenBy(device: TrackedDevice, sourceUuid: string, time: number): void {
-    // Most devices are heard by one source: the last one is checked before the list.
-    let seen = device.lastSeenBy;
-    if (seen === undefined || seen.uuid !== sourceUuid) {
-      seen = device.seenby && findSource(device.seenby, sourceUuid);
-      if (seen === undefined) {
-        seen = { uuid: sourceUuid, firstTime: time, lastTime: time, numPackets: 0 };
-        device.seenby = device.seenby ? [...device.seenby, seen] : [seen];
-        this.views.seenbyView(sourceUuid).add(device);
-      }
-      device.lastSeenBy = seen;
-    }
-    seen.numPackets++;
-    if (time > seen.lastTime) seen.lastTime = time;
   }
 
   /**
@@ -233,11 +190,11 @@ export class DeviceTracker {
     const device = this.#byPhy[phy.id]!.get(mac);
     if (device === undefined) return;
     if (transmitted) {
-      if (packet.signal) this.#recordSignal(device, packet, packet.signal);
-      if (packet.gps && packet.gps.fix >= 2) this.#locate(device, packet.gps);
+      if (packet.signal) recordSignal(device, packet.tsSec, packet.signal, this.settings.trackRrds);
+      if (packet.gps && packet.gps.fix >= 2) locate(device, packet.gps);
       if (packet.device === undefined) packet.device = device;
     }
-    if (packet.sourceUuid) this.#recordSeenBy(device, packet.sourceUuid, packet.tsSec);
+    if (packet.sourceUuid) if (recordSeenBy(device, packet.sourceUuid, packet.tsSec)) this.views.seenbyView(packet.sourceUuid).add(device);
     if (!device.touched) {
       device.touched = true;
       this.#touched.push(device);
@@ -410,24 +367,6 @@ export class DeviceTracker {
     for (const { device, packet } of found) if (this.#byPhy[device.phy.id]?.get(device.mac) === device) watcher.found(device, packet);
   }
 
-  #locate(device: TrackedDevice, gps: NonNullable<Packet['gps']>): void {
-    const point = { lat: gps.lat, lon: gps.lon, alt: gps.alt ?? 0, fix: gps.fix, time: gps.time };
-    const location = device.location;
-    if (!location) {
-      device.location = { last: point, min: { ...point }, max: { ...point }, sum: { lat: point.lat, lon: point.lon, alt: point.alt, count: 1 } };
-      return;
-    }
-    location.last = point;
-    location.min.lat = Math.min(location.min.lat, point.lat);
-    location.min.lon = Math.min(location.min.lon, point.lon);
-    location.max.lat = Math.max(location.max.lat, point.lat);
-    location.max.lon = Math.max(location.max.lon, point.lon);
-    location.sum.lat += point.lat;
-    location.sum.lon += point.lon;
-    location.sum.alt += point.alt;
-    location.sum.count++;
-  }
-
   #pushNewest(device: TrackedDevice): void {
     device.older = this.#newest;
     device.newer = undefined;
@@ -449,14 +388,4 @@ export class DeviceTracker {
     this.#unlink(device);
     this.#pushNewest(device);
   }
-}
-
-function findFrequency(counts: readonly FrequencyCount[], khz: number): FrequencyCount | undefined {
-  for (let index = 0; index < counts.length; index++) if (counts[index]!.khz === khz) return counts[index];
-  return undefined;
-}
-
-function findSource(seenby: readonly SeenBy[], uuid: string): SeenBy | undefined {
-  for (let index = 0; index < seenby.length; index++) if (seenby[index]!.uuid === uuid) return seenby[index];
-  return undefined;
 }

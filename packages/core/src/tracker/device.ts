@@ -5,9 +5,13 @@
  * A component that implements `toRecord()` is serialized through it.
  */
 
-import type { DeviceComponents } from '../index.js';
-
-export type { DeviceComponents };
+/**
+ * Per-PHY device data, one slot per PHY plugin. The package entry re-exports it, and a plugin's
+ * augmentation of `@svc/core` merges with it through that re-export, so the tracker can use it
+ * without importing the entry (which imports everything).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface DeviceComponents {}
 
 /** A component that serializes itself (to keep its in-memory form compact). */
 export interface RecordSource {

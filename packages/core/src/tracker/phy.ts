@@ -7,7 +7,7 @@
  */
 import type { AlertDefinitionInput } from '../alerts/alert-tracker.js';
 import type { FieldDefinition } from '../fields/field-registry.js';
-import type { PacketAnnotations } from '../index.js';
+import type { PacketAnnotations } from '../packets/packet.js';
 import type { PhyDecoderDefinition } from '../packets/phy-decoder.js';
 import type { Service } from '../service-types.js';
 import type { UiModuleDefinition } from '../ui/ui-module.js';

@@ -3,7 +3,9 @@
  * a module's default export is called once with this API after login. The app (`@svc/web`)
  * implements it with Preact; modules use `h` and the hooks it passes rather than importing a
  * UI library of their own, so every module renders into the same tree and works with whatever
- * the app is built with. Types only: nothing here runs on the server.
+ * the app is built with. Everything the app shows of a plugin (device panels, device-table
+ * columns, integration blocks, pages) comes through this API, so a plugin that is not loaded
+ * shows nothing. Types only: nothing here runs on the server.
  */
 
 /** What `h` returns: an element the app renders. */
@@ -14,6 +16,44 @@ export type UiComponent<Props = Record<string, unknown>> = (props: Props) => UiN
 
 /** A device record as the REST API serves it (`/devices/by-key/<key>/device.json`). */
 export type UiDevice = Readonly<Record<string, unknown>>;
+
+/**
+ * A device-table column a module adds, so a view of its PHY's devices can show (and sort and
+ * search by) a field of their sub-record.
+ */
+export interface UiDeviceColumn {
+  /** Unique among all columns, and what `sort=` names in the URL: start it with the module's name (`acme-level`). */
+  readonly id: string;
+  /** Header text. */
+  readonly title: string;
+  /** Field path the table asks the server for and sorts by (`acme.device/acme.device.level`). */
+  readonly field: string;
+  /** Natural width in `em` (`'6em'`, the default `'8em'`); columns stretch to fill the table. */
+  readonly width?: string;
+  /** Right-aligned, for numbers. */
+  readonly numeric?: boolean;
+  /** A cell's text from the field's value (not called for a device without it); default: the value as text. */
+  cell?(value: unknown): string;
+}
+
+/**
+ * What a module says about the device table (`deviceColumns`): the views it speaks for (those of
+ * its PHY), the columns it adds, and which columns those views show until the user chooses.
+ */
+export interface UiDeviceColumns {
+  /** View ids (`phy-ACME`, the core's view of the PHY, and the plugin's own views). */
+  readonly views?: readonly string[];
+  /** Columns offered in these views, and in views no module speaks for (`all`). */
+  readonly columns?: readonly UiDeviceColumn[];
+  /**
+   * Column ids these views show by default: the app's (`name`, `type`, `mac`, `manuf`, `phy`,
+   * `channel`, `signal`, `crypt`, `packets`, `seen`, `first`) and contributed ones.
+   */
+  readonly defaults?: readonly string[];
+}
+
+/** How a state is doing, for `State`: healthy, waiting or retrying, failed, or off. */
+export type UiStateTone = 'good' | 'waiting' | 'bad' | 'off';
 
 /** The API a UI module's default export receives. */
 export interface UiModuleApi {
@@ -29,6 +69,11 @@ export interface UiModuleApi {
     useEffect(effect: () => void | (() => void), dependencies?: readonly unknown[]): void;
     useMemo<T>(make: () => T, dependencies: readonly unknown[]): T;
     useRef<T>(initial: T): { current: T };
+    /**
+     * A value kept fresh: `load` now, again every `intervalMs` and when `dependencies` change;
+     * the last value, the last error as a sentence ('' after a load that worked), and a reload.
+     */
+    usePolled<T>(load: () => Promise<T>, intervalMs: number, dependencies: readonly unknown[]): { readonly value: T | undefined; readonly error: string; reload(): void };
   };
   /** The app's building blocks, so a module looks like the rest of the app. */
   readonly components: {
@@ -44,6 +89,8 @@ export interface UiModuleApi {
     Time: UiComponent<{ seconds: number }>;
     /** A link that opens the device with this key. */
     DeviceLink: UiComponent<{ deviceKey: string; children?: unknown }>;
+    /** A state word coloured as the app colours states (`connected` as good, `waiting` as bad...). */
+    State: UiComponent<{ state: string; tone: UiStateTone; testid?: string }>;
   };
   /**
    * An RRD record (`svc.common.rrd.*`, as the API serves packet rates, signal and sensor
@@ -59,6 +106,17 @@ export interface UiModuleApi {
   devicePanel(panel: { readonly phy: string; readonly title: string; readonly render: UiComponent<{ device: UiDevice }> }): void;
   /** Adds a page to the app's navigation (`#/page/<id>`). */
   page(page: { readonly id: string; readonly title: string; readonly render: UiComponent<Record<string, never>> }): void;
+  /**
+   * Adds device-table columns and sets the default columns of the module's views; the first
+   * module to name a view sets its defaults. A view no module names shows the app's defaults.
+   */
+  deviceColumns(columns: UiDeviceColumns): void;
+  /**
+   * Adds a block, under its title, to the integrations of the system page: what the plugin
+   * sends to or reads from outside svc (a broker, a bridge), with its state. It is rendered
+   * while the page is open; it keeps itself fresh (`hooks.usePolled`).
+   */
+  integrationPanel(panel: { readonly title: string; readonly render: UiComponent<Record<string, never>> }): void;
 }
 
 /** What a UI module exports by default. */

@@ -39,7 +39,7 @@ export class ScanReceiver {
     const queue = this.#queues.get(report.sourceUuid);
     if (queue && source?.running && source.definition.interface === report.sourceName) return queue;
     let opened: PacketQueue | undefined;
-    await this.svc.datasources.bindRemote({
+    await this.svc.datasources.remote.bind({
       uuid: report.sourceUuid,
       type: SCAN_SOURCE_TYPE,
       // A report's own timestamps are kept (override_remote_timestamp is for capture tools).

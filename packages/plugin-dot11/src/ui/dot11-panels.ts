@@ -1,5 +1,5 @@
 /**
- * The Wi-Fi panels of a device's detail in the web app (a UI module: built for the browser into
+ * The Wi-Fi panels of a device's detail in the web app (part of the plugin's UI module, built into
  * `dist/ui/dot11.js`, served by svc, loaded by the app after login). An access point shows the
  * SSIDs it advertises with their encryption and channel, and its associated clients; a client
  * shows the networks it probes for and the access points it talked to; any device shows the

@@ -1,7 +1,7 @@
 /**
  * The `mqtt` datasource type: sensors that already publish to a broker feed svc.
  * `mqtt:broker=mqtt://host,topic=sensors/#,name=x` subscribes to the topic (wildcards allowed)
- * and takes each message as a report (`mqtt-report.ts`); a message that is no report is an
+ * and takes each message as a report in a format some plugin reads (`mqtt-report.ts`); a message that is no report is an
  * error packet on the source, as a bad line is on a serial source. The broker is read no
  * faster than svc takes the packets (mqtt.js waits for each message to be handled). A broken
  * connection fails the source, and the datasource tracker reopens it under its retry policy.
@@ -9,7 +9,20 @@
  * without `user=`, a source on the broker of `mqtt_broker` uses MQTT out's login.
  */
 import { connect, type MqttClient } from 'mqtt';
-import { createPacketQueue, describeError, stableUuid, SvcError, type Capture, type Config, type DatasourceTypeDefinition, type OpenContext, type Packet, type SourceDefinition } from '@svc/core';
+import {
+  createPacketQueue,
+  describeError,
+  stableUuid,
+  SvcError,
+  type Capture,
+  type Config,
+  type DatasourceTypeDefinition,
+  type OpenContext,
+  type Packet,
+  type Registry,
+  type ReportFormatDefinition,
+  type SourceDefinition,
+} from '@svc/core';
 import { parseBrokerAddress, type BrokerAddress } from '../broker/broker-address.js';
 import { clientOptions, type BrokerLogin } from '../broker/connection-options.js';
 import { readLogin } from '../out/mqtt-settings.js';
@@ -55,8 +68,11 @@ export function validTopicFilter(topic: string): boolean {
   return levels.every((level, index) => (level.includes('#') ? level === '#' && index === levels.length - 1 : !level.includes('+') || level === '+'));
 }
 
-/** Builds the type; MQTT out's login is used for sources on its broker. */
-export function createMqttSourceType(config: Config): DatasourceTypeDefinition {
+/**
+ * Builds the type; MQTT out's login is used for sources on its broker, and messages are read
+ * in the report formats plugins contribute.
+ */
+export function createMqttSourceType(config: Config, formats: Pick<Registry<ReportFormatDefinition>, 'list'>): DatasourceTypeDefinition {
   const outBroker = config.get('mqtt_broker');
 
   function loginFor(options: MqttSourceOptions): BrokerLogin {
@@ -80,6 +96,7 @@ export function createMqttSourceType(config: Config): DatasourceTypeDefinition {
     const clientId = `svc-source-${context.uuid.slice(0, 8).toLowerCase()}-${process.pid}`;
     const client = connect(clientOptions(options.address, loginFor(options), clientId));
     const queue = createPacketQueue();
+    const reportFormats = formats.list();
     let failure = '';
     let closing = false;
     let errors = 0;
@@ -91,7 +108,7 @@ export function createMqttSourceType(config: Config): DatasourceTypeDefinition {
       const payload = Buffer.isBuffer(message.payload) ? message.payload : Buffer.from(message.payload);
       let packet: Packet;
       try {
-        packet = mqttReportPacket(payload, context.uuid);
+        packet = mqttReportPacket(payload, context.uuid, reportFormats);
       } catch (error) {
         if (errors++ === 0) context.message(`${options.address.url} ${message.topic}: a message svc could not take (${(error as Error).message}); further ones are only counted`, 'error');
         const now = Date.now();
@@ -139,7 +156,7 @@ export function createMqttSourceType(config: Config): DatasourceTypeDefinition {
 
   return {
     name: MQTT_TYPE,
-    description: 'reports from an MQTT broker: serialjson device reports and raw packets, or rtl_433 events (-F mqtt), mqtt:broker=mqtt://host,topic=sensors/#',
+    description: 'reports from an MQTT broker, in the formats plugins read (serialjson device reports and raw packets, rtl_433 events of -F mqtt), mqtt:broker=mqtt://host,topic=sensors/#',
     capabilities: { probe: true, list: false, local: true, remote: false, passive: false, tune: false, hop: false },
     options: {
       broker: 'the broker, mqtt://host[:port] or mqtts://host[:port]; required',

@@ -1,20 +1,23 @@
 /**
- * Home Assistant MQTT discovery for rtl_433 sensors (behind `mqtt_homeassistant=true`): for
- * each sensor and each reading class it reports, one retained config at
+ * Home Assistant MQTT discovery for sensors (behind `mqtt_homeassistant=true`): for each sensor
+ * and each reading class it reports, one retained config at
  * `<ha prefix>/sensor/<node>/<device key>_<reading>/config` that points Home Assistant at the
  * reading's retained state topic, with the unit, device and state class, and the sensor as
- * the device (manufacturer and model from rtl_433's `Maker-Model` names, as
- * `rtl_433_mqtt_hass.py` splits them). The entity is available while svc's status is `online`.
+ * the device (manufacturer and model as the sensor's plugin reports them: from rtl_433's
+ * `Maker-Model` names, as `rtl_433_mqtt_hass.py` splits them). The entity is available while
+ * svc's status is `online`.
  */
+import type { SensorReport } from '@svc/core';
 import type { ReadingClass } from './sensor-readings.js';
 
 /** What an entity config is made from. */
 export interface SensorEntity {
   /** The sensor's svc device key. */
   readonly key: string;
-  /** rtl_433 model and id. */
+  /** The sensor's model and id, as its decoder gives them, and its maker and model for the device registry. */
   readonly model: string;
   readonly id: string;
+  readonly make: SensorReport['make'];
   readonly reading: ReadingClass;
   readonly unit: string;
   readonly stateTopic: string;
@@ -42,8 +45,7 @@ export function discoveryTopic(settings: DiscoverySettings, entity: Pick<SensorE
 
 /** The config payload of an entity. */
 export function discoveryConfig(settings: DiscoverySettings, entity: SensorEntity): Record<string, unknown> {
-  const dash = entity.model.indexOf('-');
-  const [manufacturer, model] = dash > 0 ? [entity.model.slice(0, dash), entity.model.slice(dash + 1)] : ['rtl_433', entity.model];
+  const { manufacturer, model } = entity.make;
   const deviceId = discoveryId(`${settings.nodeId}_${entity.key}`);
   const config: Record<string, unknown> = {
     name: entity.reading.name,

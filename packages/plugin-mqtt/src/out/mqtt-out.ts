@@ -2,19 +2,18 @@
  * MQTT out: what svc publishes to the broker of `mqtt_broker` (topics in `mqtt-topics.ts`).
  * Nothing here runs per packet beyond noting what changed: a changed device goes into a set
  * (published as a retained state at most every `mqtt_device_interval` seconds, with the fields
- * of `mqtt_device_fields`), an rtl_433 message onto a list taken on the next turn of the event
- * loop, and payloads are serialised when they are sent. While the broker is away changed
+ * of `mqtt_device_fields`), a sensor's report (the core's `sensorReported` hook, fed by sensor
+ * plugins such as rtl433) onto a list taken on the next turn of the event loop, and payloads are serialised when they are sent. While the broker is away changed
  * devices wait in their set (each published once, with its latest state, when it is back),
  * and events wait in the bounded outbox.
  */
-import { simplify, parseFieldSpecs, serveDevice, type Device, type FieldSpec, type Service, type TrackedDevice } from '@svc/core';
-import { RTL433_PHY_NAME, sensorId } from '@svc/plugin-sdr-rtl433';
+import { simplify, parseFieldSpecs, serveDevice, type Device, type FieldSpec, type SensorReport, type Service, type TrackedDevice } from '@svc/core';
 import type { MqttPublisher } from '../broker/mqtt-publisher.js';
 import { discoveryConfig, discoveryId, discoveryTopic, type DiscoverySettings, type SensorEntity } from './home-assistant.js';
 import type { MqttOutSettings } from './mqtt-settings.js';
 import { topicLevel } from './mqtt-settings.js';
 import { MqttTopics } from './mqtt-topics.js';
-import { messageReadings } from './sensor-readings.js';
+import { READING_CLASSES } from './sensor-readings.js';
 
 /** Datasource topics published, and the fields of a datasource state. */
 const DATASOURCE_TOPICS = ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_ENDED', 'DATASOURCE_REMOVED'];
@@ -34,18 +33,12 @@ const DATASOURCE_FIELDS: FieldSpec[] = parseFieldSpecs([
 /** Changed devices published per turn of the event loop. */
 const DEVICES_PER_TURN = 500;
 
-/** A heard rtl_433 message, waiting for the next turn. */
-interface SensorMessage {
-  readonly device: TrackedDevice;
-  readonly message: Record<string, unknown>;
-  readonly sourceUuid: string;
-}
-
 /** Feeds the publisher from the hooks and the event bus. */
 export class MqttOut {
   readonly topics: MqttTopics;
   #dirty = new Set<TrackedDevice>();
-  #sensors: SensorMessage[] = [];
+  /** Sensor reports heard, waiting for the next turn. */
+  #sensors: SensorReport[] = [];
   #sensorFlushQueued = false;
   #flushingDevices = false;
   /** Home Assistant entities announced, by config topic (announced again on each connection). */
@@ -77,15 +70,13 @@ export class MqttOut {
     return this.#entities.size;
   }
 
-  /** Taps the device hooks and the end of the packet chain; done once at boot. */
-  tap(name: string, stage: number): void {
+  /** Taps the device hooks and the sensor reports; done once at boot. */
+  tap(name: string): void {
     const changed = (device: Device) => void this.#dirty.add(device as TrackedDevice);
     this.svc.hooks.deviceCreated.tap(name, changed);
     this.svc.hooks.deviceUpdated.tap(name, changed);
-    this.svc.hooks.packet.for('track').tap({ name, stage }, (packet) => {
-      const message = packet.annotations.rtl433;
-      if (message === undefined || packet.error || packet.device === undefined) return;
-      this.#sensors.push({ device: packet.device, message, sourceUuid: packet.sourceUuid });
+    this.svc.hooks.sensorReported.tap(name, (report) => {
+      this.#sensors.push(report);
       if (!this.#sensorFlushQueued) {
         this.#sensorFlushQueued = true;
         setImmediate(() => this.#flushSensors());
@@ -159,19 +150,21 @@ export class MqttOut {
     }
   }
 
-  /** Publishes the rtl_433 messages heard since the last turn: events, readings, discovery. */
+  /** Publishes the sensor reports heard since the last turn: events, readings, discovery. */
   #flushSensors(): void {
     this.#sensorFlushQueued = false;
     const sensors = this.#sensors;
     this.#sensors = [];
-    for (const { device, message, sourceUuid } of sensors) {
-      if (device.phyname !== RTL433_PHY_NAME) continue;
+    for (const { device, message, sourceUuid, format, model, make, id, readings } of sensors) {
       const key = device.key;
-      this.publisher.publish({ topic: this.topics.sensorEvent, payload: () => JSON.stringify({ 'svc.device.base.key': key, 'svc.datasource.uuid': sourceUuid, rtl433: message }), retain: false });
-      for (const { reading, value, unit } of messageReadings(message)) {
+      this.publisher.publish({ topic: this.topics.sensorEvent, payload: () => JSON.stringify({ 'svc.device.base.key': key, 'svc.datasource.uuid': sourceUuid, [format]: message }), retain: false });
+      for (const reading of READING_CLASSES) {
+        const read = readings.find((candidate) => candidate.kind === reading.id);
+        if (read === undefined) continue;
+        const { value, unit } = read;
         const stateTopic = this.topics.sensorReading(key, reading.id);
         if (this.#discovery) {
-          const entity: SensorEntity = { key, model: typeof message.model === 'string' ? message.model : 'unknown', id: sensorId(message), reading, unit, stateTopic };
+          const entity: SensorEntity = { key, model, make, id, reading, unit, stateTopic };
           const topic = discoveryTopic(this.#discovery, entity);
           if (!this.#entities.has(topic)) {
             this.#entities.set(topic, entity);

@@ -46,7 +46,7 @@ export const btlePhy: PhyDefinition = {
   },
   ui: {
     name: 'btle',
-    description: "the Bluetooth LE panel of a BTLE device's detail: name, manufacturer data, services",
+    description: "the Bluetooth LE panel of a BTLE device's detail (name, manufacturer data, services), and the BTLE columns of the device table",
     file: packageFile(import.meta.url, 'dist/ui/btle.js'),
   },
 };

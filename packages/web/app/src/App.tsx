@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { describe } from './api';
 import { Login } from './components/Login';
+import { ModuleBoundary } from './components/ModuleBoundary';
 import { connected, startEventBus, stopEventBus } from './event-bus';
 import { Alerts } from './pages/Alerts';
 import { Channels } from './pages/Channels';
@@ -69,7 +70,9 @@ function Page() {
     const Render = modulePage.render;
     return (
       <main class="page">
-        <Render />
+        <ModuleBoundary module={modulePage.module}>
+          <Render />
+        </ModuleBoundary>
       </main>
     );
   }

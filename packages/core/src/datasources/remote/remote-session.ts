@@ -128,7 +128,7 @@ export class RemoteSession {
     }
     this.#pending.clear();
     this.#queue?.fail(new Error(`remote capture connection closed: ${reason}`));
-    if (this.#source && this.#opener) this.datasources.remoteLost(this.#source, this.#opener, `remote capture connection closed: ${reason}`);
+    if (this.#source && this.#opener) this.datasources.remote.lost(this.#source, this.#opener, `remote capture connection closed: ${reason}`);
     this.log.debug(`remote capture from ${this.transport.remoteIp} ended: ${reason}`);
   }
 
@@ -169,10 +169,10 @@ export class RemoteSession {
     this.#announced = true;
     const opener = () => this.#open(definition);
     this.#opener = opener;
-    this.datasources.bindRemote({ uuid, type, definition, remoteIp: this.transport.remoteIp, opener }).then(
+    this.datasources.remote.bind({ uuid, type, definition, remoteIp: this.transport.remoteIp, opener }).then(
       (source) => {
         this.#source = source;
-        if (this.#closed) this.datasources.remoteLost(source, opener, 'remote capture connection closed while opening');
+        if (this.#closed) this.datasources.remote.lost(source, opener, 'remote capture connection closed while opening');
       },
       (error: unknown) => {
         const reason = `the server cannot take this source: ${describeError(error)}`;
@@ -204,7 +204,7 @@ export class RemoteSession {
   #shutdown(reason: string): void {
     const source = this.#source;
     const opener = this.#opener;
-    if (source && opener) void this.datasources.remoteEnded(source, opener, reason);
+    if (source && opener) void this.datasources.remote.ended(source, opener, reason);
     this.close(reason);
   }
 

@@ -12,7 +12,7 @@ import { checkHopRate, parseChannelList, parseHopRate } from '../../datasources/
 import { requireString } from '../command-input.js';
 import { TRACKED_FORMATS, type RouteContext, type RouteRegistry } from '../route-registry.js';
 import type { Datasource } from '../../datasources/datasource.js';
-import type { ChannelRequest } from '../../datasources/datasource-tracker.js';
+import type { ChannelRequest } from '../../datasources/source-channels.js';
 import { remoteCaptureWebSocket } from '../../datasources/remote/remote-listeners.js';
 
 /** Name of the built-in datasource routes. */

@@ -7,14 +7,15 @@ import { pluginContributions } from '../../plugin-contributions.js';
 import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import type { Service } from '../../service-types.js';
 import { statusRecord, timestampRecord, type StatusSource } from '../../system/status.js';
+import type { ServerIdentity } from '../../system/server-identity.js';
 import { escapeHtml } from '../../util/html.js';
 import { routeUrlPath, TRACKED_FORMATS } from '../route-registry.js';
 
 /** Name of the built-in system routes. */
 export const SYSTEM_ROUTES = '@svc/core:system-routes';
 
-/** The system routes, given what status is built from. */
-export function systemRoutes(status: (svc: Service) => StatusSource): PluginDefinition {
+/** The system routes of a server that names itself `identity`. */
+export function systemRoutes(identity: ServerIdentity): PluginDefinition {
   return definePlugin({
     name: SYSTEM_ROUTES,
     apply(svc) {
@@ -25,7 +26,7 @@ export function systemRoutes(status: (svc: Service) => StatusSource): PluginDefi
           formats: TRACKED_FORMATS,
           role: 'readonly',
           description: 'server status: battery, time, memory, device count, version',
-          handler: () => statusRecord(status(svc)),
+          handler: () => statusRecord(statusSource(svc, identity)),
         });
         routes.http({
           methods: ['GET', 'POST'],
@@ -94,4 +95,19 @@ function trackedFieldsPage(svc: Service): string {
 ${rows}
 </table></body></html>
 `;
+}
+
+/** What the status record is built from: the service's counts and the server's identity. */
+function statusSource(svc: Service, identity: ServerIdentity): StatusSource {
+  return {
+    version: svc.version,
+    serverUuid: svc.serverUuid,
+    startTime: svc.startTime,
+    serverName: identity.name,
+    serverDescription: identity.description,
+    serverLocation: identity.location,
+    numFields: () => svc.fields.size,
+    numPlugins: () => svc.plugins.filter((plugin) => plugin.state === 'applied').length,
+    deviceCount: () => svc.devices.size,
+  };
 }

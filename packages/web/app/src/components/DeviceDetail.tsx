@@ -1,6 +1,6 @@
 /**
- * One device, opened from the table: what it is, the panels the plugins of its PHY contribute
- * (SSIDs and clients of a Wi-Fi device, a sensor's readings...), its packet rate and signal over
+ * One device, opened from the table: what it is, the panels the UI modules of its PHY's plugin
+ * contribute, its packet rate and signal over
  * the last minute and hour (from its RRDs), the sources that heard it, for an admin its name and
  * tags, and every field grouped. Refreshed every two seconds while open.
  */
@@ -14,6 +14,7 @@ import { devicePanels } from '../ui-modules';
 import { FieldGroups } from './FieldTree';
 import { Graph } from './Graph';
 import { KeyValues } from './KeyValues';
+import { ModuleBoundary } from './ModuleBoundary';
 import { Section } from './Section';
 import { apiPath } from '../server';
 import { Table } from './Table';
@@ -137,7 +138,9 @@ export function DeviceDetail({ deviceKey, onClose }: { deviceKey: string; onClos
         const Panel = panel.render;
         return (
           <Section key={`${panel.module}:${panel.title}`} title={panel.title}>
-            <Panel device={device} />
+            <ModuleBoundary module={panel.module}>
+              <Panel device={device} />
+            </ModuleBoundary>
           </Section>
         );
       })}

@@ -42,7 +42,7 @@ export function Fields({ record, prefix = '' }: { record: Record<string, unknown
   );
 }
 
-/** A record's fields grouped by their owner (`svc.device.base`, `dot11.device`...). */
+/** A record's fields grouped by their owner (`svc.device.base`, a PHY's sub-record...). */
 export function FieldGroups({ record }: { record: Record<string, unknown> }) {
   const groups = new Map<string, [string, unknown][]>();
   for (const [name, value] of Object.entries(record)) {

@@ -7,12 +7,13 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { get } from '../api';
 import { usePolled } from '../use-polled';
-import { chooseColumns, chosenColumns, COLUMNS, defaultColumns } from '../columns';
+import { chooseColumns, chosenColumns, columnContributions, defaultColumns, offeredColumns } from '../columns';
 import { DeviceDetail } from '../components/DeviceDetail';
 import { DeviceTable } from '../components/DeviceTable';
 import { DevicePages } from '../device-pages';
 import { count } from '../format';
 import { route, setParams } from '../router';
+import { uiModulesReady } from '../ui-modules';
 
 interface ViewRecord {
   readonly id: string;
@@ -36,8 +37,9 @@ function useViews(): { views: ViewRecord[]; error: string } {
 
 function ColumnChooser({ view, onChange }: { view: string; onChange(): void }) {
   const chosen = new Set(chosenColumns(view).map((column) => column.id));
+  const offered = offeredColumns(view);
   const toggle = (id: string) => {
-    const next = COLUMNS.map((column) => column.id).filter((columnId) => (columnId === id ? !chosen.has(id) : chosen.has(columnId)));
+    const next = offered.map((column) => column.id).filter((columnId) => (columnId === id ? !chosen.has(id) : chosen.has(columnId)));
     if (next.length) chooseColumns(view, next);
     onChange();
   };
@@ -45,8 +47,8 @@ function ColumnChooser({ view, onChange }: { view: string; onChange(): void }) {
     <details class="column-chooser">
       <summary>Columns</summary>
       <div class="menu">
-        {COLUMNS.map((column) => (
-          <label key={column.id}>
+        {offered.map((column) => (
+          <label key={column.id} data-column={column.id}>
             <input type="checkbox" checked={chosen.has(column.id)} onChange={() => toggle(column.id)} /> {column.title}
           </label>
         ))}
@@ -65,8 +67,19 @@ function ColumnChooser({ view, onChange }: { view: string; onChange(): void }) {
   );
 }
 
-/** The devices page. */
+/** The devices page, once the UI modules have said which columns there are. */
 export function Devices() {
+  if (!uiModulesReady.value) {
+    return (
+      <main class="page devices">
+        <p class="muted">loading…</p>
+      </main>
+    );
+  }
+  return <DevicesPage />;
+}
+
+function DevicesPage() {
   const params = route.value.params;
   const view = params.view ?? 'all';
   const sort = params.sort ?? 'seen';
@@ -76,7 +89,8 @@ export function Devices() {
   const { views, error: viewsError } = useViews();
   const [columnsVersion, setColumnsVersion] = useState(0);
   const [typed, setTyped] = useState(search);
-  const columns = useMemo(() => chosenColumns(view), [view, columnsVersion]);
+  const contributions = columnContributions.value;
+  const columns = useMemo(() => chosenColumns(view, contributions), [view, columnsVersion, contributions]);
   const sortColumn = columns.some((column) => column.id === sort) ? sort : undefined;
   const pages = useMemo(() => new DevicePages({ view, columns, sort: sortColumn, descending, search }), [view, columns, sortColumn, descending, search]);
   useEffect(() => () => pages.close(), [pages]);

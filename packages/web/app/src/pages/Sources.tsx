@@ -188,7 +188,7 @@ function AddSource({ onAdded }: { onAdded(): void }) {
   return (
     <Section title="Add a source">
       <form class="add-source" onSubmit={submit}>
-        <input aria-label="Source definition" placeholder="wlan0:type=linuxwifi,name=roof or file.pcap:type=pcapfile" value={definition} onInput={(event) => setDefinition(event.currentTarget.value)} required />
+        <input aria-label="Source definition" placeholder="interface:type=<type>,name=roof, or a capture file" value={definition} onInput={(event) => setDefinition(event.currentTarget.value)} required />
         <button type="submit">Add</button>
       </form>
       {error && (

@@ -1,7 +1,7 @@
 /**
  * The system page: the server (version, uptime, memory, devices tracked, who it runs as), its
  * GPS (each configured GPS with its state and last fix, and for a `gps=web` GPS a button that
- * lends it this browser's position), the integrations (MQTT out and the alert sinks), the
+ * lends it this browser's position), the integrations (what plugins add, and the alert sinks), the
  * plugins loaded and what each contributes, and, for an admin, the API keys: listed, created
  * (the token is shown once) and revoked.
  */
@@ -164,7 +164,7 @@ function Gps() {
             gps['svc.gps.type'] === 'web' && gps['svc.gps.state'] === 'running' && canShare ? <SharePosition gps={gps['svc.gps.name']} /> : '',
           ];
         })}
-        empty="No GPS is configured (gps= lines in svc.conf: gpsd, serial, virtual or web)."
+        empty="No GPS is configured (gps= lines in svc.conf)."
       />
     </Section>
   );

@@ -1,0 +1,53 @@
+/**
+ * What the plugins' UI modules add to the web app when every first-party plugin runs, in real
+ * Chromium: their columns offered in the device table (the sensor and Bluetooth LE ones in a
+ * view of every PHY), the default columns of their views (the access points with their
+ * encryption, the sensors and Bluetooth LE devices without type or encryption), and MQTT out
+ * among the integrations. `web-plugins.test.ts` checks that each is gone with its plugin.
+ */
+import type { Test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { waitUntil } from '@svc/core/testing';
+import { close, logIn, open, type WebContext } from './harness.js';
+import { devicesAt, integrationBlocks, listedViews, moduleErrors, offeredColumns, shownColumns } from './plugin-ui.js';
+
+/** Columns of the base record every device has. */
+export const BASE_COLUMNS = ['name', 'type', 'mac', 'manuf', 'phy', 'channel', 'signal', 'crypt', 'packets', 'seen', 'first'];
+/** Columns the rtl433 and serial plugins' modules add. */
+export const SENSOR_COLUMNS = ['rtl433-model', 'rtl433-temperature'];
+export const BTLE_COLUMNS = ['btle-local-name', 'btle-tx-power'];
+
+/** Adds the tests of the plugins' contributions to the suite of a server with every plugin. */
+export function pluginTests(test: Test<WebContext>): void {
+  test('the view of every PHY offers the plugins’ columns and shows the PHY; each plugin’s views show its default columns', async (context) => {
+    const page = await devicesAt(context, 'all');
+    assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...SENSOR_COLUMNS, ...BTLE_COLUMNS]);
+    assert.equal(await shownColumns(page), ['name', 'type', 'phy', 'mac', 'manuf', 'channel', 'signal', 'packets', 'seen']);
+    assert.ok((await listedViews(page)).includes('phy-RTL433'));
+    const defaults: [view: string, columns: string[]][] = [
+      ['phydot11_accesspoints', ['name', 'type', 'mac', 'manuf', 'channel', 'signal', 'crypt', 'packets', 'seen']],
+      ['phy-IEEE802.11', ['name', 'type', 'mac', 'manuf', 'channel', 'signal', 'crypt', 'packets', 'seen']],
+      ['phy-RTL433', ['name', 'mac', 'channel', 'signal', 'packets', 'seen']],
+      ['rtl433-thermometers', ['name', 'mac', 'channel', 'signal', 'packets', 'seen']],
+      ['phy-BTLE', ['name', 'mac', 'manuf', 'signal', 'packets', 'seen']],
+    ];
+    for (const [view, columns] of defaults) {
+      await page.selectOption('select[aria-label=View]', view);
+      await page.waitForURL((url) => url.hash.includes(`view=${view}`));
+      let shown: string[] = [];
+      await waitUntil(`${view} shows its default columns`, async () => (shown = await shownColumns(page)).join() === columns.join(), { timeoutMs: 30_000, detail: () => shown.join() });
+    }
+    assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...BTLE_COLUMNS], 'a PHY’s view offers its plugin’s columns only');
+    assert.equal(await moduleErrors(page), []);
+    await close(page);
+  });
+
+  test('the integrations hold MQTT out, from the MQTT plugin’s UI module', async (context) => {
+    const page = await open(context, '#/system');
+    await logIn(context, page);
+    await page.locator('[data-testid=mqtt-panel]').waitFor();
+    assert.equal(await integrationBlocks(page), [['MQTT', 'mqtt']]);
+    assert.equal(await moduleErrors(page), []);
+    await close(page);
+  });
+}

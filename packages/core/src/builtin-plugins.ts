@@ -1,0 +1,88 @@
+/**
+ * The core's own features as plugins, in the order they are applied: each wires itself from
+ * its folder (`tracker/tracker-plugin.ts`, `alerts/alerts-plugin.ts`...) and its routes come
+ * from `http/routes/`. The service applies them through the same path as third-party plugins
+ * (webpack's WebpackOptionsApply does this for its built-ins).
+ */
+import { alertsPlugin } from './alerts/alerts-plugin.js';
+import { sourceErrorAlertPlugin } from './alerts/source-error-alert.js';
+import type { AlertSinks } from './alerts/sinks/alert-sinks.js';
+import { alertSinksPlugin } from './alerts/sinks/alert-sinks-plugin.js';
+import { authPlugin } from './auth/auth-plugin.js';
+import type { AuthSetup } from './auth/auth-setup.js';
+import { channelsPlugin } from './channels/channels-plugin.js';
+import { datasourcesPlugin } from './datasources/datasources-plugin.js';
+import { eventsPlugin } from './events/events-plugin.js';
+import { filtersPlugin } from './filters/filters-plugin.js';
+import { gpsPlugin } from './gps/gps-plugin.js';
+import type { WebGps } from './gps/web-gps.js';
+import type { DeviceMonitor } from './http/device-monitor-setup.js';
+import { alertsRoutes } from './http/routes/alerts.js';
+import { authRoutes } from './http/routes/auth.js';
+import { datasourcesRoutes } from './http/routes/datasources.js';
+import { deviceRoutes } from './http/routes/devices.js';
+import { eventbusRoutes } from './http/routes/eventbus.js';
+import { filtersRoutes } from './http/routes/filters.js';
+import { gpsRoutes } from './http/routes/gps.js';
+import { messagebusRoutes } from './http/routes/messagebus.js';
+import { packetchainRoutes } from './http/routes/packetchain.js';
+import { systemRoutes } from './http/routes/system.js';
+import { watchlistsRoutes } from './http/routes/watchlists.js';
+import type { LogSettings } from './logging/log-settings.js';
+import { loggingPlugin } from './logging/logging-plugin.js';
+import { messagesPlugin } from './messages/messages-plugin.js';
+import { metricsPlugin } from './metrics/metrics-plugin.js';
+import type { PluginEntry } from './plugin.js';
+import type { ServerIdentity } from './system/server-identity.js';
+import { systemPlugin } from './system/system-plugin.js';
+import { trackerPlugin } from './tracker/tracker-plugin.js';
+import { uiModulesPlugin } from './ui/ui-modules-plugin.js';
+import type { ViewDefinition } from './views/view-definition.js';
+import type { PresenceSettings } from './watchlists/device-presence.js';
+import { watchlistsPlugin } from './watchlists/watchlists-plugin.js';
+
+/** What the built-in features are made with: settings read from config and parts the service shares. */
+export interface BuiltinParts {
+  readonly identity: ServerIdentity;
+  readonly auth: AuthSetup;
+  /** The `view=` lines' views. */
+  readonly configViews: readonly ViewDefinition[];
+  readonly monitor: DeviceMonitor;
+  readonly webGps: WebGps;
+  readonly presence: PresenceSettings;
+  readonly logSettings: LogSettings;
+  readonly alertSinks: AlertSinks;
+}
+
+/** The built-in features, each beside its routes. */
+export function builtinPlugins(parts: BuiltinParts): PluginEntry[] {
+  return [
+    systemPlugin,
+    systemRoutes(parts.identity),
+    messagesPlugin,
+    messagebusRoutes,
+    eventsPlugin,
+    eventbusRoutes,
+    alertsPlugin,
+    alertsRoutes,
+    sourceErrorAlertPlugin,
+    watchlistsPlugin(parts.presence),
+    watchlistsRoutes,
+    filtersPlugin,
+    filtersRoutes,
+    authPlugin,
+    authRoutes(parts.auth.apiKeys, parts.auth.authenticator),
+    trackerPlugin(parts.configViews),
+    deviceRoutes(parts.monitor),
+    datasourcesPlugin,
+    datasourcesRoutes,
+    channelsPlugin,
+    packetchainRoutes,
+    gpsPlugin(parts.webGps),
+    gpsRoutes(parts.webGps),
+    uiModulesPlugin,
+    loggingPlugin(parts.logSettings),
+    metricsPlugin(),
+    alertSinksPlugin(parts.alertSinks),
+  ].map((plugin) => ({ plugin }));
+}

@@ -1,0 +1,112 @@
+/**
+ * The packet pump: carries a source's batches into the packet chain. Per packet it stamps the
+ * server's time on a remote source's packets (`override_remote_timestamp`) and the current GPS
+ * position on those without one, counts them on the source, marks duplicates (the same frame
+ * heard by another source, when there is one) and runs the chain; per batch it updates the
+ * chain's counters and waits for the pacers (a log writing to disk), so a file source reads no
+ * faster than the slowest consumer.
+ */
+import type { RunHooks } from '../run-hooks.js';
+import { runPacketChain } from '../packets/chain.js';
+import { FrameDedup } from '../packets/frame-dedup.js';
+import { packetHash } from '../packets/packet-hash.js';
+import type { Packet, PacketGps } from '../packets/packet.js';
+import { PacketStats } from '../packets/packet-stats.js';
+import type { Datasource } from './datasource.js';
+import type { Capture } from './datasource-type.js';
+
+/** What the pump needs. */
+export interface PacketPumpDependencies {
+  readonly hooks: RunHooks;
+  /** The current GPS position, stamped onto packets that arrive without one. */
+  readonly gps?: { readonly packetGps: PacketGps | undefined };
+  /** Recent frames the duplicate filter compares (`packet_dedup_size`); 0 or absent turns it off. */
+  readonly dedupSize?: number;
+  /** Runs the packet chain for one packet (the metrics' sampled timing); `runPacketChain` by default. */
+  readonly runChain?: (packet: Packet) => void;
+}
+
+/** Feeds captures into the packet chain and keeps the chain's counters. */
+export class PacketPump {
+  /** The packet chain's counters and histories (`/packetchain`, `/metrics`). */
+  readonly stats = new PacketStats();
+  /** The duplicate filter (frame-dedup.ts), unless `packet_dedup_size=0`. */
+  readonly #dedup: FrameDedup<Datasource> | undefined;
+  readonly #pacers: (() => Promise<void> | undefined)[] = [];
+  readonly #runChain: (packet: Packet) => void;
+
+  constructor(private readonly deps: PacketPumpDependencies) {
+    this.#dedup = deps.dedupSize ? new FrameDedup(deps.dedupSize) : undefined;
+    this.#runChain = deps.runChain ?? ((packet) => runPacketChain(deps.hooks, packet));
+  }
+
+  /** Adds a consumer that may ask sources to wait between batches (see the datasource tracker's `addPacer`). */
+  addPacer(pacer: () => Promise<void> | undefined): void {
+    this.#pacers.push(pacer);
+  }
+
+  /**
+   * Delivers every batch of `capture` until it ends or `isCurrent` turns false (the source was
+   * closed or re-opened); a paused source's batches are read and dropped. Duplicates are looked
+   * for only while `compareDuplicates()` (one radio has none). Rejects with the capture's error.
+   */
+  async deliver(source: Datasource, capture: Capture, isCurrent: () => boolean, compareDuplicates: () => boolean): Promise<void> {
+    for await (const batch of capture.packets) {
+      if (!isCurrent()) return;
+      if (source.state === 'paused') continue;
+      const errorsBefore = source.numErrorPackets;
+      const dedup = compareDuplicates() ? this.#dedup : undefined;
+      let duplicates = 0;
+      for (const packet of batch) {
+        if (dedup !== undefined && packet.data !== undefined) {
+          packet.hash = packetHash(packet.data, packet.dlt);
+          if (dedup.isDuplicate(packet.hash, source)) {
+            packet.duplicate = true;
+            duplicates++;
+          }
+        }
+        this.#process(source, packet);
+      }
+      this.stats.addBatch(Math.floor(Date.now() / 1000), batch.length, source.numErrorPackets - errorsBefore, duplicates);
+      for (const pacer of this.#pacers) {
+        const wait = pacer();
+        if (wait) await wait;
+      }
+    }
+  }
+
+  /** Reads every open capture's backlog and drop counter into its source and the chain's records. */
+  sample(sources: Iterable<Datasource>, now: number): void {
+    let queued = 0;
+    let newlyDropped = 0;
+    for (const source of sources) {
+      const capture = source.capture;
+      source.backlog = capture?.backlog?.() ?? 0;
+      queued += source.backlog;
+      const dropped = capture?.dropped?.() ?? 0;
+      if (dropped > source.captureDropped) {
+        newlyDropped += dropped - source.captureDropped;
+        source.numDroppedPackets += dropped - source.captureDropped;
+        source.captureDropped = dropped;
+      }
+    }
+    this.stats.sample(Math.floor(now), queued, newlyDropped);
+  }
+
+  #process(source: Datasource, packet: Packet): void {
+    if (source.overrideTimestamp && source.remote) {
+      const now = Date.now();
+      packet.tsSec = Math.floor(now / 1000);
+      packet.tsUsec = (now % 1000) * 1000;
+    }
+    if (packet.gps === undefined && this.deps.gps) {
+      const gps = this.deps.gps.packetGps;
+      if (gps) packet.gps = gps;
+    }
+    source.numPackets++;
+    source.packetsRrd.add(packet.tsSec, 1);
+    if (packet.data) source.datasizeRrd.add(packet.tsSec, packet.data.length);
+    this.#runChain(packet);
+    if (packet.error) source.numErrorPackets++;
+  }
+}

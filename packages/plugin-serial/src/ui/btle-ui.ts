@@ -1,0 +1,14 @@
+/**
+ * The serial plugin's UI module, built for the browser into `dist/ui/btle.js` and loaded by the
+ * web app after login: the Bluetooth LE panel of a device's detail, and the Bluetooth LE
+ * columns and default columns of the device table.
+ */
+import type { UiModuleApi } from '@svc/core';
+import { registerBtleColumns } from './btle-columns.js';
+import registerBtlePanels from './btle-panels.js';
+
+/** Registers everything the plugin shows in the app. */
+export default function registerBtleUi(ui: UiModuleApi): void {
+  registerBtlePanels(ui);
+  registerBtleColumns(ui);
+}
