@@ -1,14 +1,13 @@
 /**
  * `@svc/plugin-serial`: serially attached sniffers, built only on the public plugin API. It
  * provides the serial source framework (port, framings, decoders, error counting, reconnect)
- * for its own types and for other plugins; the `nrf51822` BLE sniffer type with the `BTLE` PHY
- * (which also decodes BLE packets from pcaps and remote capture tools); the `serialjson` type
+ * for its own types and for other plugins; the `nrf51822` BLE sniffer type, whose link-layer
+ * packets the `BTLE` PHY of `@svc/plugin-bluetooth` decodes; the `serialjson` type
  * for home-made sniffers (its reports also as a report format, for sources that carry reports,
  * such as a broker's); and the `serial` GPS type for NMEA receivers
  * (`gps=serial:device=/dev/ttyUSB0`).
  */
 import { definePlugin } from '@svc/core';
-import { btlePhy } from './btle/btle-phy.js';
 import { nrf51822Type } from './nrf51822/nrf51822-type.js';
 import { DeviceReports } from './serialjson/device-reports.js';
 import { serialJsonReportFormat } from './serialjson/serialjson-report-format.js';
@@ -31,7 +30,6 @@ export default definePlugin({
   },
   apply(svc) {
     const baud = svc.config.getNumber('serial_default_baudrate', DEFAULT_BAUD_RATE, { min: 50, integer: true });
-    svc.hooks.phys.tap(PLUGIN_NAME, (phys) => phys.add(btlePhy));
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
       types.add(createSerialJsonType(baud));
       types.add(nrf51822Type);
@@ -60,9 +58,3 @@ export { NmeaPosition, nmeaCoordinate, type NmeaPositionReport } from './gps/nme
 export { openSerialPort, watchSerialPort } from './serial-port.js';
 export { NRF51822_TYPE, NRF51822_DEFAULT_BAUD, nrf51822Type } from './nrf51822/nrf51822-type.js';
 export { nordicSnifferPacket, readNordicFrame, NordicPacketId, type NordicFrame } from './nrf51822/nordic-sniffer-frame.js';
-export { readAdvertisingPdu, PDU_TYPES, type BtleAdvertisement } from './btle/advertising-pdu.js';
-export { readAdvertisingData, type AdvertisingData } from './btle/advertising-data.js';
-export { DLT_BLUETOOTH_LE_LL, DLT_BLUETOOTH_LE_LL_WITH_PHDR, withLePhdr, readLePhdr, type LePhdr } from './btle/le-ll-phdr.js';
-export { BtleDevice } from './btle/btle-device.js';
-export { BTLE_PHY_NAME, btlePhy } from './btle/btle-phy.js';
-export { BTLE_LINK_TYPES, decodeBtleFrame } from './btle/btle-decoder.js';

@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger, type MessageRecord } from '@svc/core';
 import { createTestService, waitUntil } from '@svc/core/testing';
+import bluetoothPlugin from '@svc/plugin-bluetooth';
 import serialPlugin from '@svc/plugin-serial';
 import mqttPlugin from '../index.js';
 import { publish, startMosquitto, subscribe, type TestBroker } from '../testing/index.js';
@@ -23,7 +24,7 @@ const quiet = createLogger({ write: () => {} });
 test('with the CA, MQTT out and an mqtt source connect over TLS', async () => {
   assert.match(broker.url, /^mqtts:\/\/127\.0\.0\.1:\d+$/);
   const subscriber = await subscribe(broker, ['svc/tls/#']);
-  const t = await createTestService({ plugins: [serialPlugin, mqttPlugin], log: quiet, config: { server_name: 'tls', mqtt_broker: broker.url, mqtt_ca_file: broker.caFile! } });
+  const t = await createTestService({ plugins: [serialPlugin, bluetoothPlugin, mqttPlugin], log: quiet, config: { server_name: 'tls', mqtt_broker: broker.url, mqtt_ca_file: broker.caFile! } });
   await t.svc.start();
   await waitUntil('online arrives over TLS', () => subscriber.on('svc/tls/status').some((message) => message.payload === 'online'));
   const response = await t.command('/datasource/add_source.cmd', { definition: `mqtt:broker=${broker.url},topic=tls/#,name=tls` });

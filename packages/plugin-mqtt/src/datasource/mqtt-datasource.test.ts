@@ -17,6 +17,7 @@ import { createTestService, mutateText, projectDataPath, realDataPath, realDataT
 import rtl433Plugin, { type Rtl433Sensor } from '@svc/plugin-sdr-rtl433';
 import { SYNTHETIC_EVENTS, SYNTHETIC_GROUND_TRUTH, SYNTHETIC_RECORDING, SYNTHETIC_REFERENCE } from '@svc/plugin-sdr-rtl433/synthetic';
 import { expectedReadings, messagesBySensor, readPath, readRtl433Lines, startRtlTcpServer, type ReferenceMessage } from '@svc/plugin-sdr-rtl433/testing';
+import bluetoothPlugin from '@svc/plugin-bluetooth';
 import serialPlugin from '@svc/plugin-serial';
 import mqttPlugin from '../index.js';
 import { publish, startMosquitto, subscribe, type TestBroker } from '../testing/index.js';
@@ -29,7 +30,7 @@ let source: Datasource;
 
 test.before(async () => {
   broker = await startMosquitto();
-  t = await createTestService({ plugins: [rtl433Plugin, serialPlugin, mqttPlugin], log: createLogger({ write: () => {} }), config: { source_retry_delay: '0.2' } });
+  t = await createTestService({ plugins: [rtl433Plugin, serialPlugin, bluetoothPlugin, mqttPlugin], log: createLogger({ write: () => {} }), config: { source_retry_delay: '0.2' } });
   await t.svc.start();
   const response = await t.command('/datasource/add_source.cmd', { definition: `mqtt:broker=${broker.url},topic=sensors/#,name=broker` });
   assert.is(response.status, 200, await response.clone().text());

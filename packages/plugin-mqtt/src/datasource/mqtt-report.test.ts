@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import type { ReportFormatDefinition } from '@svc/core';
 import { createTestService } from '@svc/core/testing';
 import rtl433Plugin from '@svc/plugin-sdr-rtl433';
+import bluetoothPlugin from '@svc/plugin-bluetooth';
 import serialPlugin from '@svc/plugin-serial';
 import mqttPlugin from '../index.js';
 import { mqttReportPacket } from './mqtt-report.js';
@@ -24,7 +25,7 @@ async function formatsWith(plugins: Parameters<typeof createTestService>[0] = {}
 const report = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 test('with the rtl433 and serial plugins, a device report, a raw packet and an rtl_433 event are packets; anything else names the formats', async () => {
-  const formats = await formatsWith({ plugins: [rtl433Plugin, serialPlugin, mqttPlugin] });
+  const formats = await formatsWith({ plugins: [rtl433Plugin, serialPlugin, bluetoothPlugin, mqttPlugin] });
   assert.equal(formats.map((format) => format.name), ['rtl433', 'serialjson']);
   assert.equal(mqttReportPacket(report({ phy: 'BTLE', mac: 'C0:FF:EE:00:00:01', rssi: -61 }), 'S', formats).signal, { signalDbm: -61, channel: undefined });
   assert.equal(mqttReportPacket(report({ dlt: 127, packet: '00' }), 'S', formats).data, Buffer.from([0]));

@@ -17,8 +17,7 @@
  * events) carry no packet. Anything inconsistent throws with the reason.
  */
 import type { Packet } from '@svc/core';
-import { rfChannelOfIndex } from '../btle/channels.js';
-import { DLT_BLUETOOTH_LE_LL_WITH_PHDR, LePhdrFlags, withLePhdr } from '../btle/le-ll-phdr.js';
+import { DLT_BLUETOOTH_LE_LL_WITH_PHDR, LePhdrFlags, rfChannelOfIndex, withLePhdr } from '@svc/plugin-bluetooth';
 
 /** Packet ids that carry a BLE packet. */
 export const NordicPacketId = {

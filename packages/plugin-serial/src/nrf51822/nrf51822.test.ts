@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '@svc/core';
 import { createTestService, waitUntil } from '@svc/core/testing';
+import bluetoothPlugin from '@svc/plugin-bluetooth';
 import serialPlugin from '../index.js';
 import { slipEncode } from '../framing/nordic-slip-framer.js';
 import { nordicAdvertisingFrame, nordicFrameBody } from '../testing/nordic-frames.js';
@@ -18,7 +19,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test('nrf51822 on a pty: escaped, split and garbled frames give the BLE devices; bad frames are counted; unplug and replug', async () => {
   const pty = await openPtyPair();
-  const t = await createTestService({ plugins: [serialPlugin], config: { source_retry_delay: '0.2' }, log: createLogger({ write: () => {} }) });
+  const t = await createTestService({ plugins: [serialPlugin, bluetoothPlugin], config: { source_retry_delay: '0.2' }, log: createLogger({ write: () => {} }) });
   try {
     const source = await t.svc.datasources.add(`nrf51822-0:device=${pty.device},baudrate=1000000`);
     assert.is(source.type.name, 'nrf51822', 'recognised by its name');
@@ -69,7 +70,7 @@ test('nrf51822 on a pty: escaped, split and garbled frames give the BLE devices;
 });
 
 test('a missing device is a transient error on the source (it may be plugged in later); a bad definition is a 400', async () => {
-  const t = await createTestService({ plugins: [serialPlugin], config: { retry_on_source_error: 'false' }, log: createLogger({ write: () => {} }) });
+  const t = await createTestService({ plugins: [serialPlugin, bluetoothPlugin], config: { retry_on_source_error: 'false' }, log: createLogger({ write: () => {} }) });
   try {
     const missing = await t.svc.datasources.add('nrf51822-0:device=/dev/svc-no-such-sniffer');
     await waitUntil('the open fails', () => missing.state === 'error');

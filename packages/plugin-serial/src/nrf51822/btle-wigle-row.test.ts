@@ -11,13 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, runPacketChain } from '@svc/core';
 import { createTestService } from '@svc/core/testing';
+import bluetoothPlugin from '@svc/plugin-bluetooth';
 import serialPlugin from '../index.js';
 import { advertisingPacket, nordicFrameBody, snifferPayload } from '../testing/nordic-frames.js';
-import { nordicSnifferPacket } from '../nrf51822/nordic-sniffer-frame.js';
+import { nordicSnifferPacket } from './nordic-sniffer-frame.js';
 
 test('advertisers with a fix make BLE rows; without one, none', async () => {
   const prefix = mkdtempSync(join(tmpdir(), 'svc-btle-wigle-'));
-  const t = await createTestService({ plugins: [serialPlugin], log: createLogger({ write: () => {} }), config: { enable_logging: 'true', log_types: 'wiglecsv', log_prefix: prefix } });
+  const t = await createTestService({ plugins: [serialPlugin, bluetoothPlugin], log: createLogger({ write: () => {} }), config: { enable_logging: 'true', log_types: 'wiglecsv', log_prefix: prefix } });
   try {
     await t.svc.start();
     const feed = (ll: Buffer, time: number, gps?: { lat: number; lon: number }) => {

@@ -8,13 +8,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger, runPacketChain, type Packet } from '@svc/core';
 import { createTestService, randomBytes, seededRandom } from '@svc/core/testing';
+import bluetoothPlugin, { readAdvertisingPdu, decodeBtleFrame, indexOfRfChannel, rfChannelKhz, rfChannelOfIndex, DLT_BLUETOOTH_LE_LL } from '@svc/plugin-bluetooth';
 import serialPlugin from '../index.js';
 import { advertisingPacket, nordicFrameBody, snifferPayload } from '../testing/nordic-frames.js';
-import { nordicSnifferPacket, readNordicFrame } from '../nrf51822/nordic-sniffer-frame.js';
-import { readAdvertisingPdu } from './advertising-pdu.js';
-import { decodeBtleFrame } from './btle-decoder.js';
-import { indexOfRfChannel, rfChannelKhz, rfChannelOfIndex } from './channels.js';
-import { DLT_BLUETOOTH_LE_LL } from './le-ll-phdr.js';
+import { nordicSnifferPacket, readNordicFrame } from './nordic-sniffer-frame.js';
 
 const APPLE = Buffer.from([0x4c, 0x00, 0x10, 0x05, 0x01, 0x18]);
 const beacon = advertisingPacket({
@@ -141,7 +138,7 @@ test('fuzz: 100,000 damaged frames and link-layer packets never throw out of the
 });
 
 test('the BTLE PHY: devices by advertiser address with name, manufacturer, RSSI and channel; targets touched; CRC errors make no device', async () => {
-  const t = await createTestService({ plugins: [serialPlugin], log: createLogger({ write: () => {} }) });
+  const t = await createTestService({ plugins: [serialPlugin, bluetoothPlugin], log: createLogger({ write: () => {} }) });
   try {
     const feed = (ll: Buffer, options: { channel: number; rssi: number; crcOk?: boolean }) => {
       const packet = nordicSnifferPacket(nordicFrameBody({ version: 3, counter: 1, id: 0x02, payload: snifferPayload(ll, options) }), 'UUID')!;
