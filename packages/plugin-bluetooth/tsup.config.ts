@@ -5,4 +5,5 @@ import { packageBuild } from '../../tsup.shared.js';
 export default packageBuild({
   index: 'src/index.ts',
   'btle-decoder': 'src/btle/btle-decoder.ts',
+  'bluetooth-decoder': 'src/classic/bluetooth-decoder.ts',
 });

@@ -1,10 +1,13 @@
 /**
  * `@svc/plugin-bluetooth`: Bluetooth devices, built only on the public plugin API. It provides
- * the `BTLE` PHY, which decodes BLE link-layer packets (an nRF sniffer's, a pcap's, a remote
- * capture tool's).
+ * the `Bluetooth` PHY (Classic devices) and the `BTLE` PHY (LE devices), which decode HCI
+ * captures (pcap, pcapng, btsnoop), the host adapter's reports and BLE link-layer packets (an
+ * nRF sniffer's, a pcap's, a remote capture tool's).
  */
 import { definePlugin } from '@svc/core';
 import { btlePhy } from './btle/btle-phy.js';
+import { bluetoothPhy } from './classic/bluetooth-phy.js';
+import { btsnoopType } from './btsnoop/btsnoop-type.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-bluetooth';
@@ -15,7 +18,11 @@ export default definePlugin({
   core: '^0.1.0',
   dependencies: [],
   apply(svc) {
-    svc.hooks.phys.tap(PLUGIN_NAME, (phys) => phys.add(btlePhy));
+    svc.hooks.phys.tap(PLUGIN_NAME, (phys) => {
+      phys.add(bluetoothPhy);
+      phys.add(btlePhy);
+    });
+    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(btsnoopType));
   },
 });
 
@@ -26,3 +33,14 @@ export { indexOfRfChannel, rfChannelKhz, rfChannelOfIndex } from './btle/channel
 export { BtleDevice } from './btle/btle-device.js';
 export { BTLE_PHY_NAME, btlePhy } from './btle/btle-phy.js';
 export { BTLE_LINK_TYPES, decodeBtleFrame } from './btle/btle-decoder.js';
+export { BLUETOOTH_PHY_NAME, bluetoothPhy } from './classic/bluetooth-phy.js';
+export { BluetoothDevice } from './classic/bluetooth-device.js';
+export { readClassOfDevice, type ClassOfDevice } from './classic/class-of-device.js';
+export { BLUETOOTH_LINK_TYPES, BLUETOOTH_RECORD_TYPES, decodeBluetoothFrame } from './classic/bluetooth-decoder.js';
+export type { BluetoothReport, BluetoothReports, BluetoothAddressType, BluetoothReportKind } from './hci/bluetooth-report.js';
+export { readHciEvent, readBdAddr, type HciEventReports } from './hci/hci-events.js';
+export { readHciFrame, HCI_LINK_TYPES, DLT_BLUETOOTH_HCI_H4, DLT_BLUETOOTH_HCI_H4_WITH_PHDR, DLT_BLUETOOTH_LINUX_MONITOR } from './hci/hci-frame.js';
+export { LINUXBTHCI_RECORD_TYPE, readLinuxBtHciRecord, shortUuid, fullUuid, type LinuxBtHciRecord } from './hci/linuxbthci-record.js';
+export { recognizeAdvertiser, type AdvertiserKind } from './advertisers/advertiser-kind.js';
+export { BTSNOOP_TYPE, btsnoopType } from './btsnoop/btsnoop-type.js';
+export { BtsnoopFile, BtsnoopFileError, isBtsnoopHeader, type BtsnoopFrame } from './btsnoop/btsnoop-file.js';

@@ -1,9 +1,28 @@
 /**
  * Advertising data (Bluetooth Core Supplement part A): a list of `length, type, data`
- * structures. svc keeps what identifies a device: its local name, flags, TX power, service
- * UUIDs and manufacturer-specific data (company identifier and payload). A structure that runs
- * past the end stops the walk and marks the data truncated; what came before is kept.
+ * structures. LE advertisements carry it, and Classic devices send the same structures as their
+ * extended inquiry response (EIR), so one reader serves both. svc keeps what identifies a
+ * device: its local name, flags, TX power, class of device, appearance, service and solicited
+ * UUIDs, service data and manufacturer-specific data (company identifier and payload). A
+ * structure that runs past the end stops the walk and marks the data truncated; what came
+ * before is kept.
  */
+
+/** Manufacturer-specific data: the company identifier and what follows it. */
+export interface ManufacturerData {
+  /** Bluetooth SIG company identifier. */
+  readonly companyId: number;
+  /** The payload after the company identifier, hex. */
+  readonly data: string;
+}
+
+/** Service data: the service's UUID and its payload. */
+export interface ServiceData {
+  /** The service UUID, as text (`FE2C`, `0000FD5A-...`). */
+  readonly uuid: string;
+  /** The payload after the UUID, hex. */
+  readonly data: string;
+}
 
 /** What the advertising data told. */
 export interface AdvertisingData {
@@ -17,10 +36,20 @@ export interface AdvertisingData {
   txPower?: number;
   /** 16-, 32- and 128-bit service UUIDs, as text (`180F`, `0000FE9F-...`). */
   serviceUuids: string[];
-  /** Bluetooth SIG company identifier of the manufacturer-specific data. */
+  /** Service UUIDs the device solicits (asks a peer to offer). */
+  solicitationUuids?: string[];
+  /** Bluetooth SIG company identifier of the (last) manufacturer-specific data. */
   companyId?: number;
   /** Manufacturer-specific payload after the company identifier, hex. */
   manufacturerData?: string;
+  /** Every manufacturer-specific structure, when there is more than one. */
+  manufacturers?: ManufacturerData[];
+  /** Service data structures. */
+  serviceData?: ServiceData[];
+  /** GAP appearance (the device's outward kind: watch, tag, keyboard). */
+  appearance?: number;
+  /** Class of device, when the data carries it (EIR, out-of-band data). */
+  classOfDevice?: number;
   /** A structure ran past the end of the data. */
   truncated: boolean;
 }
@@ -32,12 +61,38 @@ const AD_UUID128 = [0x06, 0x07];
 const AD_SHORT_NAME = 0x08;
 const AD_COMPLETE_NAME = 0x09;
 const AD_TX_POWER = 0x0a;
+const AD_CLASS_OF_DEVICE = 0x0d;
+const AD_SOLICIT16 = 0x14;
+const AD_SOLICIT128 = 0x15;
+const AD_SOLICIT32 = 0x1f;
+const AD_SERVICE_DATA16 = 0x16;
+const AD_SERVICE_DATA32 = 0x20;
+const AD_SERVICE_DATA128 = 0x21;
+const AD_APPEARANCE = 0x19;
 const AD_MANUFACTURER = 0xff;
 
 /** Writes a UUID stored little endian as big-endian hex, dashed when 128-bit. */
-function uuidText(bytes: Uint8Array): string {
+export function uuidText(bytes: Uint8Array): string {
   const hex = Buffer.from(bytes).reverse().toString('hex').toUpperCase();
   return hex.length === 32 ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` : hex;
+}
+
+function uuidSize(type: number): number {
+  if (AD_UUID16.includes(type) || type === AD_SOLICIT16) return 2;
+  if (AD_UUID32.includes(type) || type === AD_SOLICIT32) return 4;
+  if (AD_UUID128.includes(type) || type === AD_SOLICIT128) return 16;
+  return 0;
+}
+
+function serviceDataUuidSize(type: number): number {
+  return type === AD_SERVICE_DATA16 ? 2 : type === AD_SERVICE_DATA32 ? 4 : type === AD_SERVICE_DATA128 ? 16 : 0;
+}
+
+function addUuids(list: string[], body: Uint8Array, size: number): void {
+  for (let i = 0; i + size <= body.length; i += size) {
+    const uuid = uuidText(body.subarray(i, i + size));
+    if (!list.includes(uuid)) list.push(uuid);
+  }
 }
 
 /** Walks the advertising data in `bytes[start, end)`. */
@@ -51,27 +106,41 @@ export function readAdvertisingData(bytes: Uint8Array, start: number, end: numbe
       data.truncated = true;
       break;
     }
-    const type = bytes[at + 1]!;
-    const body = bytes.subarray(at + 2, at + 1 + length);
-    if (type === AD_FLAGS && body.length >= 1) data.flags = body[0];
-    else if (type === AD_COMPLETE_NAME) {
-      data.name = Buffer.from(body).toString('utf8');
-      data.nameShortened = false;
-    } else if (type === AD_SHORT_NAME && data.nameShortened !== false) {
-      data.name = Buffer.from(body).toString('utf8');
-      data.nameShortened = true;
-    } else if (type === AD_TX_POWER && body.length >= 1) data.txPower = (body[0]! << 24) >> 24;
-    else if (type === AD_MANUFACTURER && body.length >= 2) {
-      data.companyId = body[0]! | (body[1]! << 8);
-      data.manufacturerData = Buffer.from(body.subarray(2)).toString('hex');
-    } else {
-      const size = AD_UUID16.includes(type) ? 2 : AD_UUID32.includes(type) ? 4 : AD_UUID128.includes(type) ? 16 : 0;
-      for (let i = 0; size > 0 && i + size <= body.length; i += size) {
-        const uuid = uuidText(body.subarray(i, i + size));
-        if (!data.serviceUuids.includes(uuid)) data.serviceUuids.push(uuid);
-      }
-    }
+    readStructure(data, bytes[at + 1]!, bytes.subarray(at + 2, at + 1 + length));
     at += 1 + length;
   }
   return data;
+}
+
+function readStructure(data: AdvertisingData, type: number, body: Uint8Array): void {
+  if (type === AD_FLAGS && body.length >= 1) data.flags = body[0];
+  else if (type === AD_COMPLETE_NAME) {
+    data.name = Buffer.from(body).toString('utf8');
+    data.nameShortened = false;
+  } else if (type === AD_SHORT_NAME && data.nameShortened !== false) {
+    data.name = Buffer.from(body).toString('utf8');
+    data.nameShortened = true;
+  } else if (type === AD_TX_POWER && body.length >= 1) data.txPower = (body[0]! << 24) >> 24;
+  else if (type === AD_MANUFACTURER && body.length >= 2) readManufacturer(data, body);
+  else if (type === AD_APPEARANCE && body.length >= 2) data.appearance = body[0]! | (body[1]! << 8);
+  else if (type === AD_CLASS_OF_DEVICE && body.length >= 3) data.classOfDevice = body[0]! | (body[1]! << 8) | (body[2]! << 16);
+  else if (serviceDataUuidSize(type) > 0) {
+    const size = serviceDataUuidSize(type);
+    if (body.length >= size) (data.serviceData ??= []).push({ uuid: uuidText(body.subarray(0, size)), data: Buffer.from(body.subarray(size)).toString('hex') });
+  } else if (type === AD_SOLICIT16 || type === AD_SOLICIT32 || type === AD_SOLICIT128) addUuids((data.solicitationUuids ??= []), body, uuidSize(type));
+  else if (uuidSize(type) > 0) addUuids(data.serviceUuids, body, uuidSize(type));
+}
+
+function readManufacturer(data: AdvertisingData, body: Uint8Array): void {
+  const companyId = body[0]! | (body[1]! << 8);
+  const payload = Buffer.from(body.subarray(2)).toString('hex');
+  if (data.companyId !== undefined) (data.manufacturers ??= [{ companyId: data.companyId, data: data.manufacturerData ?? '' }]).push({ companyId, data: payload });
+  data.companyId = companyId;
+  data.manufacturerData = payload;
+}
+
+/** The company identifiers of every manufacturer-specific structure in `data`. */
+export function companyIdsOf(data: AdvertisingData): number[] {
+  if (data.manufacturers !== undefined) return data.manufacturers.map((entry) => entry.companyId);
+  return data.companyId === undefined ? [] : [data.companyId];
 }

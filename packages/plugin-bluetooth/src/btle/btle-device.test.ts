@@ -11,8 +11,8 @@ import { BtleDevice, btleComponentState } from './btle-device.js';
 
 function advertised(): BtleDevice {
   const device = new BtleDevice(true);
-  device.apply({ pduType: 'ADV_IND', connectable: true, data: { name: 'Thermo', nameShortened: false, flags: 6, txPower: -12, serviceUuids: ['180F', 'FE9F'], companyId: 0x4c, manufacturerData: '1005' } } as never);
-  device.apply({ pduType: 'SCAN_RSP', connectable: false, data: { serviceUuids: [] } } as never);
+  device.apply({ pduType: 'ADV_IND', connectable: true, data: { name: 'Thermo', nameShortened: false, flags: 6, txPower: -12, serviceUuids: ['180F', 'FE9F'], companyId: 0x4c, manufacturerData: '1005' } } as never, 0xc0ffee000001);
+  device.apply({ pduType: 'SCAN_RSP', connectable: false, data: { serviceUuids: [] } } as never, 0xc0ffee000001);
   return device;
 }
 
@@ -24,11 +24,11 @@ function stateOf(device: BtleDevice): Buffer {
 
 test('round-trips through its record and keeps learning', () => {
   const device = new BtleDevice(true);
-  device.apply({ pduType: 'ADV_IND', connectable: true, data: { name: 'Thermo', nameShortened: false, flags: 6, txPower: -12, serviceUuids: ['180F'], companyId: 0x4c, manufacturerData: '1005' } } as never);
+  device.apply({ pduType: 'ADV_IND', connectable: true, data: { name: 'Thermo', nameShortened: false, flags: 6, txPower: -12, serviceUuids: ['180F'], companyId: 0x4c, manufacturerData: '1005' } } as never, 0xc0ffee000001);
   const record = device.toRecord();
   const restored = BtleDevice.fromRecord(JSON.parse(JSON.stringify(record)));
   assert.equal(restored.toRecord(), record);
-  restored.apply({ pduType: 'SCAN_RSP', connectable: false, data: { serviceUuids: ['180A'] } } as never);
+  restored.apply({ pduType: 'SCAN_RSP', connectable: false, data: { serviceUuids: ['180A'] } } as never, 0xc0ffee000001);
   assert.equal(restored.toRecord()['btle.device.service_uuids'], ['180F', '180A']);
   assert.equal(restored.toRecord()['btle.device.pdu_types'], ['ADV_IND', 'SCAN_RSP']);
 });
@@ -40,7 +40,7 @@ test('round-trips through its compact state and keeps learning', () => {
   reader.end();
   assert.equal(restored.toRecord(), device.toRecord());
   assert.is(restored.randomAddress, true);
-  restored.apply({ pduType: 'ADV_NONCONN_IND', connectable: false, data: { serviceUuids: ['180A'] } } as never);
+  restored.apply({ pduType: 'ADV_NONCONN_IND', connectable: false, data: { serviceUuids: ['180A'] } } as never, 0xc0ffee000001);
   assert.equal(restored.toRecord()['btle.device.service_uuids'], ['180F', 'FE9F', '180A']);
   assert.equal(restored.toRecord()['btle.device.pdu_types'], ['ADV_IND', 'SCAN_RSP', 'ADV_NONCONN_IND']);
 });

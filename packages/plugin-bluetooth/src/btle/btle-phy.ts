@@ -1,7 +1,8 @@
 /**
  * The BTLE PHY, declared in one place: the name, the `btle.device` sub-record and its fields,
  * the WiGLE row, the restore of the sub-record, the decoder (by module and export), the
- * classifier and the UI module with the Bluetooth LE panel. The core registers all of it and
+ * classifier (of sniffed packets, and of the LE reports the Bluetooth PHY's decoder reads from
+ * HCI and adapters) and the UI module with the Bluetooth LE panel. The core registers all of it and
  * taps the packet chain on the plugin's behalf.
  */
 import { packageFile, type PhyDefinition } from '@svc/core';
@@ -35,12 +36,14 @@ export const btlePhy: PhyDefinition = {
   componentState: btleComponentState,
   decoder: { module: new URL('./btle-decoder.js', import.meta.url).href, exportName: 'decodeBtleFrame', annotation: 'btle', linkTypes: BTLE_LINK_TYPES },
   classifier: {
-    reads: ['btle'],
+    reads: ['btle', 'bluetooth'],
     create(svc, phy) {
       const classifier = new BtleClassifier(svc.devices, phy);
       return (packet) => {
         const advertisement = packet.annotations.btle;
         if (advertisement !== undefined) classifier.classify(packet, advertisement);
+        const reported = packet.annotations.bluetooth;
+        if (reported !== undefined) classifier.classifyReports(packet, reported.reports);
       };
     },
   },

@@ -165,14 +165,21 @@ test('the BTLE PHY: devices by advertiser address with name, manufacturer, RSSI 
     assert.is(thermo['svc.device.base.packets.rx_total'], 1);
     assert.equal(thermo['btle.device'], {
       'btle.device.address_type': 'random',
+      'btle.device.random_kind': 'static',
       'btle.device.local_name': 'Thermo 7',
       'btle.device.flags': 6,
       'btle.device.tx_power': -12,
       'btle.device.service_uuids': ['180F', '180A'],
+      'btle.device.solicitation_uuids': [],
+      'btle.device.service_data': { FEAA: '01' },
       'btle.device.company_id': 0x004c,
+      'btle.device.company_ids': [0x004c],
       'btle.device.manufacturer_data': '10050118',
+      'btle.device.appearance': 0,
       'btle.device.connectable': 1,
       'btle.device.pdu_types': ['ADV_IND', 'SCAN_RSP'],
+      'btle.device.advertiser': 'Eddystone beacon',
+      'btle.device.tracker': 0,
     });
     const scanner = byMac.get('00:1B:63:00:00:01')!;
     assert.is(scanner['svc.device.base.manuf'], 'Apple, Inc.', 'a public address is looked up in the OUI registry');
