@@ -219,13 +219,13 @@ const readExtendedReport: LeReportReader = (bytes, at, end) => {
   const dataStart = at + 24;
   if (dataStart + length > end) return undefined;
   const data = readAdvertisingData(bytes, dataStart, dataStart + length);
-  const txPower = rssiOf(bytes[at + 13]!);
+  const txPower = rssiOf(bytes[at + 12]!);
   const report: BluetoothReport = {
     transport: 'le',
     kind: 'le_extended_advertising_report',
     address: readBdAddr(bytes, at + 3),
     addressType: leAddressType(bytes[at + 2]!),
-    rssi: rssiOf(bytes[at + 14]!),
+    rssi: rssiOf(bytes[at + 13]!),
     pduType: extendedPduType(eventType),
     connectable: (eventType & 0x01) !== 0,
     txPower,
