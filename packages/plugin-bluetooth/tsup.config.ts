@@ -4,6 +4,7 @@ import { packageBuild } from '../../tsup.shared.js';
 // they sit beside the PHY declarations in src: a declaration names its decoder by a relative module URL.
 export default packageBuild({
   index: 'src/index.ts',
+  'testing/index': 'src/testing/index.ts',
   'btle-decoder': 'src/btle/btle-decoder.ts',
   'bluetooth-decoder': 'src/classic/bluetooth-decoder.ts',
 });

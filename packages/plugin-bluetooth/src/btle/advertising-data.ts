@@ -71,8 +71,15 @@ const AD_SERVICE_DATA128 = 0x21;
 const AD_APPEARANCE = 0x19;
 const AD_MANUFACTURER = 0xff;
 
+/** The 16-bit UUIDs written so far, by value: advertisers repeat a few dozen of them. */
+const UUID16_TEXT: string[] = [];
+
 /** Writes a UUID stored little endian as big-endian hex, dashed when 128-bit. */
 export function uuidText(bytes: Uint8Array): string {
+  if (bytes.length === 2) {
+    const value = bytes[0]! | (bytes[1]! << 8);
+    return (UUID16_TEXT[value] ??= value.toString(16).toUpperCase().padStart(4, '0'));
+  }
   const hex = Buffer.from(bytes).reverse().toString('hex').toUpperCase();
   return hex.length === 32 ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` : hex;
 }
@@ -97,43 +104,45 @@ function addUuids(list: string[], body: Uint8Array, size: number): void {
 
 /** Walks the advertising data in `bytes[start, end)`. */
 export function readAdvertisingData(bytes: Uint8Array, start: number, end: number): AdvertisingData {
+  // Text is cut straight from the frame's buffer: no copy of each structure.
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   const data: AdvertisingData = { serviceUuids: [], truncated: false };
   let at = start;
   while (at < end) {
-    const length = bytes[at]!;
+    const length = buffer[at]!;
     if (length === 0) break; // zero padding ends the significant part
     if (at + 1 + length > end) {
       data.truncated = true;
       break;
     }
-    readStructure(data, bytes[at + 1]!, bytes.subarray(at + 2, at + 1 + length));
+    readStructure(data, buffer, buffer[at + 1]!, at + 2, at + 1 + length);
     at += 1 + length;
   }
   return data;
 }
 
-function readStructure(data: AdvertisingData, type: number, body: Uint8Array): void {
-  if (type === AD_FLAGS && body.length >= 1) data.flags = body[0];
+/** Reads one structure of type `type` whose body is `buffer[from, to)`. */
+function readStructure(data: AdvertisingData, buffer: Buffer, type: number, from: number, to: number): void {
+  const size = to - from;
+  if (type === AD_FLAGS && size >= 1) data.flags = buffer[from];
   else if (type === AD_COMPLETE_NAME) {
-    data.name = Buffer.from(body).toString('utf8');
+    data.name = buffer.toString('utf8', from, to);
     data.nameShortened = false;
   } else if (type === AD_SHORT_NAME && data.nameShortened !== false) {
-    data.name = Buffer.from(body).toString('utf8');
+    data.name = buffer.toString('utf8', from, to);
     data.nameShortened = true;
-  } else if (type === AD_TX_POWER && body.length >= 1) data.txPower = (body[0]! << 24) >> 24;
-  else if (type === AD_MANUFACTURER && body.length >= 2) readManufacturer(data, body);
-  else if (type === AD_APPEARANCE && body.length >= 2) data.appearance = body[0]! | (body[1]! << 8);
-  else if (type === AD_CLASS_OF_DEVICE && body.length >= 3) data.classOfDevice = body[0]! | (body[1]! << 8) | (body[2]! << 16);
+  } else if (type === AD_TX_POWER && size >= 1) data.txPower = (buffer[from]! << 24) >> 24;
+  else if (type === AD_MANUFACTURER && size >= 2) readManufacturer(data, buffer[from]! | (buffer[from + 1]! << 8), buffer.toString('hex', from + 2, to));
+  else if (type === AD_APPEARANCE && size >= 2) data.appearance = buffer[from]! | (buffer[from + 1]! << 8);
+  else if (type === AD_CLASS_OF_DEVICE && size >= 3) data.classOfDevice = buffer[from]! | (buffer[from + 1]! << 8) | (buffer[from + 2]! << 16);
   else if (serviceDataUuidSize(type) > 0) {
-    const size = serviceDataUuidSize(type);
-    if (body.length >= size) (data.serviceData ??= []).push({ uuid: uuidText(body.subarray(0, size)), data: Buffer.from(body.subarray(size)).toString('hex') });
-  } else if (type === AD_SOLICIT16 || type === AD_SOLICIT32 || type === AD_SOLICIT128) addUuids((data.solicitationUuids ??= []), body, uuidSize(type));
-  else if (uuidSize(type) > 0) addUuids(data.serviceUuids, body, uuidSize(type));
+    const uuidBytes = serviceDataUuidSize(type);
+    if (size >= uuidBytes) (data.serviceData ??= []).push({ uuid: uuidText(buffer.subarray(from, from + uuidBytes)), data: buffer.toString('hex', from + uuidBytes, to) });
+  } else if (type === AD_SOLICIT16 || type === AD_SOLICIT32 || type === AD_SOLICIT128) addUuids((data.solicitationUuids ??= []), buffer.subarray(from, to), uuidSize(type));
+  else if (uuidSize(type) > 0) addUuids(data.serviceUuids, buffer.subarray(from, to), uuidSize(type));
 }
 
-function readManufacturer(data: AdvertisingData, body: Uint8Array): void {
-  const companyId = body[0]! | (body[1]! << 8);
-  const payload = Buffer.from(body.subarray(2)).toString('hex');
+function readManufacturer(data: AdvertisingData, companyId: number, payload: string): void {
   if (data.companyId !== undefined) (data.manufacturers ??= [{ companyId: data.companyId, data: data.manufacturerData ?? '' }]).push({ companyId, data: payload });
   data.companyId = companyId;
   data.manufacturerData = payload;

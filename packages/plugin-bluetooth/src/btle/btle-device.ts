@@ -5,7 +5,7 @@
  * adapter reported them over HCI.
  */
 import type { FieldDefinition, PhyComponentState, StateReader, StateWriter } from '@svc/core';
-import { companyIdsOf, type AdvertisingData } from './advertising-data.js';
+import type { AdvertisingData } from './advertising-data.js';
 import type { BtleAdvertisement } from './advertising-pdu.js';
 import type { BluetoothAddressType, BluetoothReport } from '../hci/bluetooth-report.js';
 import { recognizeAdvertiser } from '../advertisers/advertiser-kind.js';
@@ -156,6 +156,10 @@ export class BtleDevice {
     if (report.data) this.#data(report.data, report.address);
   }
 
+  #companyId(id: number): void {
+    if (!this.companyIds.includes(id)) this.companyIds.push(id);
+  }
+
   #pduType(type: string): void {
     if (!this.pduTypes.includes(type)) this.pduTypes.push(type);
   }
@@ -171,7 +175,8 @@ export class BtleDevice {
     if (data.companyId !== undefined) {
       this.companyId = data.companyId;
       this.manufacturerData = data.manufacturerData ?? '';
-      for (const id of companyIdsOf(data)) if (!this.companyIds.includes(id)) this.companyIds.push(id);
+      if (data.manufacturers === undefined) this.#companyId(data.companyId);
+      else for (const entry of data.manufacturers) this.#companyId(entry.companyId);
     }
     const recognized = recognizeAdvertiser(address, data, this.localName);
     if (recognized !== undefined) {
