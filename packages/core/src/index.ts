@@ -89,6 +89,7 @@ export { GENERIC_SOURCE_OPTIONS, parseBoolean, parseHopRate, readSourceOptions, 
 export { checkDefinition, isPermanentFailure } from './datasources/definition-check.js';
 export { checkSourceFile, looksLikePath } from './datasources/source-file.js';
 export { MIN_REPLAY_PPS, REPLAY_OPTIONS, ReplayClock, readReplayPacing, type ReplayPacing, type Timestamped } from './datasources/replay-clock.js';
+export { replayFile, type ReplayFile, type ReplayWords } from './datasources/file-replay.js';
 export { importOptional, type OptionalModule } from './util/optional-module.js';
 export { UiModuleRegistry, type UiModuleDefinition } from './ui/ui-module.js';
 export type { UiComponent, UiDevice, UiDeviceColumn, UiDeviceColumns, UiModuleApi, UiModuleRegister, UiNode, UiStateTone } from './ui/ui-api.js';

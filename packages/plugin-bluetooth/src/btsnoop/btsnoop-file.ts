@@ -115,7 +115,13 @@ export class BtsnoopFile {
       let at = 0;
       for (;;) {
         const frames: BtsnoopFrame[] = [];
-        at = this.#parse(data, at, dataStart, frames);
+        try {
+          at = this.#parse(data, at, dataStart, frames);
+        } catch (error) {
+          // The records before the corrupt one are good: they are handed out first.
+          if (frames.length > 0) yield frames;
+          throw error;
+        }
         if (frames.length === 0) break;
         yield frames;
         if (this.#closed) return;

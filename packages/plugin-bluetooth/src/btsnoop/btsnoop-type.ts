@@ -8,7 +8,7 @@
  * `svc start -c btsnoop_hci.log` finds this type.
  */
 import { resolve } from 'node:path';
-import { readReplayPacing, REPLAY_OPTIONS, ReplayClock, SvcError, stableUuid, type Capture, type DatasourceTypeDefinition, type OpenContext, type Packet, type SourceDefinition } from '@svc/core';
+import { readReplayPacing, REPLAY_OPTIONS, replayFile, SvcError, stableUuid, type Capture, type DatasourceTypeDefinition, type OpenContext, type Packet, type SourceDefinition } from '@svc/core';
 import { BtsnoopFile, BtsnoopFileError, type BtsnoopFrame } from './btsnoop-file.js';
 
 /** Type name. */
@@ -48,31 +48,8 @@ async function openBtsnoop(definition: SourceDefinition, context: OpenContext): 
   } catch (error) {
     throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', (error as Error).message, { cause: error });
   }
-  let closed = false;
   const uuid = context.uuid;
   const toPacket = (frame: BtsnoopFrame): Packet => ({ tsSec: frame.tsSec, tsUsec: frame.tsUsec, sourceUuid: uuid, dlt: frame.linkType, data: frame.data, annotations: {} });
-
-  async function* replay(): AsyncGenerator<Packet[]> {
-    const clock = new ReplayClock(pacing);
-    try {
-      for await (const slice of clock.paced(file.frames(), () => closed)) yield slice.map(toPacket);
-    } catch (error) {
-      if (error instanceof BtsnoopFileError) throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', `${error.message}; the ${clock.replayed} records before it were read`, { cause: error });
-      throw error;
-    } finally {
-      await file.close();
-    }
-    if (closed) return;
-    if (file.truncated) context.message(`${file.path} ends inside a record (a truncated log); the ${clock.replayed} records before it were read`, 'error');
-    context.message(`replayed ${clock.replayed} records from ${file.path}`);
-  }
-
-  return {
-    info: { captureInterface: file.path, dlt: file.linkType, hardware: `btsnoop file (datalink ${file.datalink})` },
-    packets: replay(),
-    async close() {
-      closed = true;
-      await file.close();
-    },
-  };
+  const replay = replayFile(file, pacing, context, toPacket, { unit: 'record', truncated: 'a truncated log', isCorrupt: (error) => error instanceof BtsnoopFileError });
+  return { info: { captureInterface: file.path, dlt: file.linkType, hardware: `btsnoop file (datalink ${file.datalink})` }, ...replay };
 }

@@ -6,7 +6,7 @@
  * yes to an existing regular file that starts like a capture file.
  */
 import { resolve } from 'node:path';
-import { readReplayPacing, REPLAY_OPTIONS, ReplayClock, SvcError, stableUuid, type Capture, type DatasourceTypeDefinition, type OpenContext, type Packet, type SourceDefinition } from '@svc/core';
+import { readReplayPacing, REPLAY_OPTIONS, replayFile, SvcError, stableUuid, type Capture, type DatasourceTypeDefinition, type OpenContext, type Packet, type SourceDefinition } from '@svc/core';
 import { CaptureFile, CaptureFileError, type CaptureFrame } from '../pcap/capture-file.js';
 
 /** Type name, as Kismet spells it. */
@@ -50,33 +50,8 @@ async function openPcapfile(definition: SourceDefinition, context: OpenContext):
     // The file was fine when the source was added; now it is gone or is no capture: no retry helps.
     throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', (error as Error).message, { cause: error });
   }
-  let closed = false;
   const uuid = context.uuid;
   const toPacket = (frame: CaptureFrame): Packet => ({ tsSec: frame.tsSec, tsUsec: frame.tsUsec, sourceUuid: uuid, dlt: frame.linkType, data: frame.data, annotations: {} });
-
-  async function* replay(): AsyncGenerator<Packet[]> {
-    const clock = new ReplayClock(pacing);
-    try {
-      for await (const slice of clock.paced(file.frames(), () => closed)) yield slice.map(toPacket);
-    } catch (error) {
-      // Corrupt in the middle: the frames before the corruption were read once; replaying the
-      // file again would only count them again, so the failure is permanent.
-      if (error instanceof CaptureFileError) throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', `${error.message}; the ${clock.replayed} frames before it were read`, { cause: error });
-      throw error;
-    } finally {
-      await file.close();
-    }
-    if (closed) return;
-    if (file.truncated) context.message(`${file.path} ends inside a frame (a truncated capture); the ${clock.replayed} frames before it were read`, 'error');
-    context.message(`replayed ${clock.replayed} frames from ${file.path}`);
-  }
-
-  return {
-    info: { captureInterface: file.path, dlt: file.linkType, hardware: `${file.format} file` },
-    packets: replay(),
-    async close() {
-      closed = true;
-      await file.close();
-    },
-  };
+  const replay = replayFile(file, pacing, context, toPacket, { unit: 'frame', truncated: 'a truncated capture', isCorrupt: (error) => error instanceof CaptureFileError });
+  return { info: { captureInterface: file.path, dlt: file.linkType, hardware: `${file.format} file` }, ...replay };
 }
