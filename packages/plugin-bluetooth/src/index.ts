@@ -40,7 +40,7 @@ export { BLUETOOTH_LINK_TYPES, BLUETOOTH_RECORD_TYPES, decodeBluetoothFrame } fr
 export type { BluetoothReport, BluetoothReports, BluetoothAddressType, BluetoothReportKind } from './hci/bluetooth-report.js';
 export { readHciEvent, readBdAddr, type HciEventReports } from './hci/hci-events.js';
 export { readHciFrame, HCI_LINK_TYPES, DLT_BLUETOOTH_HCI_H4, DLT_BLUETOOTH_HCI_H4_WITH_PHDR, DLT_BLUETOOTH_LINUX_MONITOR } from './hci/hci-frame.js';
-export { LINUXBTHCI_RECORD_TYPE, readLinuxBtHciRecord, shortUuid, fullUuid, type LinuxBtHciRecord } from './hci/linuxbthci-record.js';
+export { LINUXBTHCI_RECORD_TYPE, readLinuxBtHciRecord, shortUuid, longUuid, fullUuid, type LinuxBtHciRecord } from './hci/linuxbthci-record.js';
 export { recognizeAdvertiser, type AdvertiserKind } from './advertisers/advertiser-kind.js';
 export { BTSNOOP_TYPE, btsnoopType } from './btsnoop/btsnoop-type.js';
 export { BtsnoopFile, BtsnoopFileError, isBtsnoopHeader, type BtsnoopFrame } from './btsnoop/btsnoop-file.js';

@@ -28,7 +28,7 @@ test('reports teach names by source, class names, path loss, services and manufa
     [record['bluetooth.device.major_class'], record['bluetooth.device.minor_class'], record['bluetooth.device.txpower'], record['bluetooth.device.pathloss'], record['bluetooth.device.name_source']],
     ['Phone', 'Smartphone', 4, 84, 'eir'],
   );
-  assert.equal(record['bluetooth.device.service_uuid_vec'], ['1103']);
+  assert.equal(record['bluetooth.device.service_uuid_vec'], ['00001103-0000-1000-8000-00805F9B34FB'], 'in the full form Kismet serves');
   assert.equal(record['bluetooth.device.company_ids'], [6]);
   assert.equal(record['bluetooth.device.service_data_bytes'], { FE2C: 'aa' });
   assert.is(record['bluetooth.device.scan_data_bytes'], EIR.toString('hex'));

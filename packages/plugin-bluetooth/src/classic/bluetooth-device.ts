@@ -8,6 +8,7 @@ import type { FieldDefinition, PhyComponentState, StateReader, StateWriter } fro
 import { companyIdsOf } from '../btle/advertising-data.js';
 import { recognizeAdvertiser } from '../advertisers/advertiser-kind.js';
 import type { BluetoothReport } from '../hci/bluetooth-report.js';
+import { longUuid, shortUuid } from '../hci/linuxbthci-record.js';
 import { readClassOfDevice } from './class-of-device.js';
 
 /** Kismet's `bluetooth.device.type` values. */
@@ -22,8 +23,8 @@ export const BLUETOOTH_DEVICE_FIELDS: readonly FieldDefinition[] = [
   { name: 'bluetooth.device.type', type: 'uint8_t', description: 'bt device type: 0 BR/EDR, 1 BTLE, 2 BT (dual or unknown)' },
   { name: 'bluetooth.device.major_class', type: 'string', description: 'bt major class (Phone, Computer, Audio/Video...)' },
   { name: 'bluetooth.device.minor_class', type: 'string', description: 'bt device minor class (Smartphone, Laptop, Wearable Headset Device...)' },
-  { name: 'bluetooth.device.service_uuid_vec', type: 'vector[uuid]', description: 'advertised service UUIDs' },
-  { name: 'bluetooth.device.solicitation_uuid_vec', type: 'vector[uuid]', description: 'advertised solicitation UUIDs' },
+  { name: 'bluetooth.device.service_uuid_vec', type: 'vector[uuid]', description: 'advertised service UUIDs, in full 128-bit form as Kismet serves them' },
+  { name: 'bluetooth.device.solicitation_uuid_vec', type: 'vector[uuid]', description: 'advertised solicitation UUIDs, in full 128-bit form' },
   { name: 'bluetooth.device.scan_data_bytes', type: 'bytearray', description: 'scan result bytes: the last extended inquiry response, hex' },
   { name: 'bluetooth.device.service_data_bytes', type: 'map[string,bytearray]', description: 'per-service result bytes, hex, by service UUID' },
   { name: 'bluetooth.device.txpower', type: 'int16_t', description: 'advertised transmit power, dBm (0 when not advertised)' },
@@ -109,8 +110,8 @@ export class BluetoothDevice {
     };
     device.deviceType = number('type');
     if (number('class_of_device') !== 0) device.#classOfDevice(number('class_of_device'));
-    device.serviceUuids.push(...list<string>('service_uuid_vec', 'string'));
-    device.solicitationUuids.push(...list<string>('solicitation_uuid_vec', 'string'));
+    device.serviceUuids.push(...list<string>('service_uuid_vec', 'string').map(shortUuid));
+    device.solicitationUuids.push(...list<string>('solicitation_uuid_vec', 'string').map(shortUuid));
     device.scanData = text('scan_data_bytes');
     const serviceData = record['bluetooth.device.service_data_bytes'];
     if (typeof serviceData === 'object' && serviceData !== null) for (const [uuid, hex] of Object.entries(serviceData)) if (typeof hex === 'string') device.serviceData.set(uuid, hex);
@@ -183,8 +184,8 @@ export class BluetoothDevice {
       'bluetooth.device.type': this.deviceType,
       'bluetooth.device.major_class': this.majorClass,
       'bluetooth.device.minor_class': this.minorClass,
-      'bluetooth.device.service_uuid_vec': this.serviceUuids,
-      'bluetooth.device.solicitation_uuid_vec': this.solicitationUuids,
+      'bluetooth.device.service_uuid_vec': this.serviceUuids.map(longUuid),
+      'bluetooth.device.solicitation_uuid_vec': this.solicitationUuids.map(longUuid),
       'bluetooth.device.scan_data_bytes': this.scanData,
       'bluetooth.device.service_data_bytes': Object.fromEntries(this.serviceData),
       'bluetooth.device.txpower': this.txPower,

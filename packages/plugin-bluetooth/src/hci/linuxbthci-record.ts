@@ -6,7 +6,7 @@
  * (company id to hex) and `service_data` (UUID to hex). The RSSI travels as the packet's signal.
  */
 import { parseMac } from '@svc/core';
-import { uuidText, type AdvertisingData } from '../btle/advertising-data.js';
+import type { AdvertisingData } from '../btle/advertising-data.js';
 import type { BluetoothAddressType, BluetoothReport } from './bluetooth-report.js';
 
 /** JSON record type of adapter reports, as Kismet names it. */
@@ -117,7 +117,14 @@ function advertisingDataOf(record: Record<string, unknown>): AdvertisingData {
   return data;
 }
 
-/** A 16-bit UUID in the form the records use (`0000180f-0000-1000-8000-00805f9b34fb`), for tests and sources. */
+/** A UUID in full 128-bit form (`0000110A-0000-1000-8000-00805F9B34FB`), as Kismet serves its UUID fields. */
+export function longUuid(uuid: string): string {
+  if (uuid.length === 4) return `0000${uuid}${BASE_UUID_TAIL}`;
+  if (uuid.length === 8) return `${uuid}${BASE_UUID_TAIL}`;
+  return uuid;
+}
+
+/** A 16-bit UUID in the form BlueZ writes it (`0000180f-0000-1000-8000-00805f9b34fb`), for tests and sources. */
 export function fullUuid(short: number): string {
-  return `${uuidText(Uint8Array.of(short & 0xff, short >> 8)).padStart(8, '0')}${BASE_UUID_TAIL}`.toLowerCase();
+  return longUuid(short.toString(16).toUpperCase().padStart(4, '0')).toLowerCase();
 }
