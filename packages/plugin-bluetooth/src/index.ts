@@ -2,12 +2,15 @@
  * `@svc/plugin-bluetooth`: Bluetooth devices, built only on the public plugin API. It provides
  * the `Bluetooth` PHY (Classic devices) and the `BTLE` PHY (LE devices), which decode HCI
  * captures (pcap, pcapng, btsnoop), the host adapter's reports and BLE link-layer packets (an
- * nRF sniffer's, a pcap's, a remote capture tool's).
+ * nRF sniffer's, a pcap's, a remote capture tool's), and raises Kismet's Bluetooth alerts
+ * (BLEEDINGTOOTH, FLIPPERZERO) and svc's TRACKERFOLLOW.
  */
 import { definePlugin } from '@svc/core';
 import { btlePhy } from './btle/btle-phy.js';
 import { bluetoothPhy } from './classic/bluetooth-phy.js';
 import { btsnoopType } from './btsnoop/btsnoop-type.js';
+import { applyBluetoothAlerts } from './alerts/bluetooth-alerts.js';
+import { TRACKER_FOLLOW_CONFIG_KEYS } from './alerts/tracker-follow-settings.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-bluetooth';
@@ -17,12 +20,14 @@ export default definePlugin({
   name: PLUGIN_NAME,
   core: '^0.1.0',
   dependencies: [],
+  configKeys: TRACKER_FOLLOW_CONFIG_KEYS,
   apply(svc) {
     svc.hooks.phys.tap(PLUGIN_NAME, (phys) => {
       phys.add(bluetoothPhy);
       phys.add(btlePhy);
     });
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(btsnoopType));
+    applyBluetoothAlerts(svc, PLUGIN_NAME);
   },
 });
 
@@ -44,3 +49,5 @@ export { LINUXBTHCI_RECORD_TYPE, readLinuxBtHciRecord, shortUuid, longUuid, full
 export { recognizeAdvertiser, type AdvertiserKind } from './advertisers/advertiser-kind.js';
 export { BTSNOOP_TYPE, btsnoopType } from './btsnoop/btsnoop-type.js';
 export { BtsnoopFile, BtsnoopFileError, isBtsnoopHeader, type BtsnoopFrame } from './btsnoop/btsnoop-file.js';
+export { BluetoothAlert, BLEEDINGTOOTH_TEXT, FLIPPERZERO_TEXT } from './alerts/bluetooth-alert-catalog.js';
+export { TRACKER_FOLLOW_CONFIG_KEYS, TRACKER_FOLLOW_DEFAULTS, type TrackerFollowSettings } from './alerts/tracker-follow-settings.js';

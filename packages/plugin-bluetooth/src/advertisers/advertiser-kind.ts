@@ -23,6 +23,13 @@ const SAMSUNG = 0x0075;
 const FLIPPER_OUIS = [0x80e126, 0x80e127];
 /** The service UUIDs a Flipper Zero advertises (white, black, transparent body). */
 const FLIPPER_SERVICE_UUIDS = ['3080', '3081', '3082'];
+/** The kind of a recognised Flipper Zero, which the FLIPPERZERO alert looks for. */
+export const FLIPPER_ZERO_KIND = 'Flipper Zero';
+
+/** True when the address (a 48-bit number) is in one of the Flipper Zero's OUIs, the test Kismet's FLIPPERZERO alert makes. */
+export function hasFlipperOui(address: number): boolean {
+  return FLIPPER_OUIS.includes(Math.floor(address / 0x1000000));
+}
 
 const APPLE_CONTINUITY: Readonly<Record<number, string>> = {
   0x02: 'iBeacon',
@@ -67,9 +74,8 @@ function microsoftKind(payload: string): AdvertiserKind {
 
 /** Recognises a device from its address (`oui`: its top 24 bits), name and advertising data; undefined when nothing is known. */
 export function recognizeAdvertiser(address: number, data: AdvertisingData | undefined, name?: string): AdvertiserKind | undefined {
-  const oui = Math.floor(address / 0x1000000);
-  if (FLIPPER_OUIS.includes(oui) || data?.serviceUuids.some((uuid) => FLIPPER_SERVICE_UUIDS.includes(uuid)) === true || (name ?? data?.name ?? '').startsWith('Flipper ')) {
-    return { kind: 'Flipper Zero', tracker: false };
+  if (hasFlipperOui(address) || data?.serviceUuids.some((uuid) => FLIPPER_SERVICE_UUIDS.includes(uuid)) === true || (name ?? data?.name ?? '').startsWith('Flipper ')) {
+    return { kind: FLIPPER_ZERO_KIND, tracker: false };
   }
   if (data === undefined) return undefined;
   for (const entry of data.serviceData ?? []) if (SERVICE_KINDS[entry.uuid]) return SERVICE_KINDS[entry.uuid];

@@ -24,6 +24,11 @@ export interface BtleAdvertisement {
   readonly connectable: boolean;
   /** Advertising data, for PDUs that carry it. */
   readonly data?: AdvertisingData;
+  /**
+   * Bytes of advertising data the PDU carried, for PDUs that carry it: at most 31 in a legacy
+   * PDU, so more is what the BLEEDINGTOOTH alert looks for.
+   */
+  readonly dataLength?: number;
 }
 
 const LL_HEADER_BYTES = 6; // access address + PDU header
@@ -66,6 +71,7 @@ export function readAdvertisingPdu(bytes: Uint8Array, offset: number): BtleAdver
         transmitterRandom: txRandom,
         connectable: type === 0,
         data: readAdvertisingData(bytes, start + ADDRESS_BYTES, end),
+        dataLength: length - ADDRESS_BYTES,
       };
     case 1: // ADV_DIRECT_IND: AdvA, TargetA
       need(2 * ADDRESS_BYTES);

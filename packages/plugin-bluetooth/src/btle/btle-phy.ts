@@ -2,10 +2,12 @@
  * The BTLE PHY, declared in one place: the name, the `btle.device` sub-record and its fields,
  * the WiGLE row, the restore of the sub-record, the decoder (by module and export), the
  * classifier (of sniffed packets, and of the LE reports the Bluetooth PHY's decoder reads from
- * HCI and adapters) and the UI module with the Bluetooth LE panel. The core registers all of it and
+ * HCI and adapters), the alerts of LE devices (BLEEDINGTOOTH, TRACKERFOLLOW) and the UI module
+ * with the Bluetooth LE panel. The core registers all of it and
  * taps the packet chain on the plugin's behalf.
  */
 import { packageFile, type PhyDefinition } from '@svc/core';
+import { BLEEDINGTOOTH_DEFINITION, TRACKERFOLLOW_DEFINITION } from '../alerts/bluetooth-alert-catalog.js';
 import type { BtleAdvertisement } from './advertising-pdu.js';
 import { BtleClassifier } from './btle-classify.js';
 import { BTLE_LINK_TYPES } from './btle-decoder.js';
@@ -47,6 +49,7 @@ export const btlePhy: PhyDefinition = {
       };
     },
   },
+  alerts: [BLEEDINGTOOTH_DEFINITION, TRACKERFOLLOW_DEFINITION],
   ui: {
     name: 'btle',
     description: "the Bluetooth LE panel of a BTLE device's detail (name, manufacturer data, services), and the BTLE columns of the device table",

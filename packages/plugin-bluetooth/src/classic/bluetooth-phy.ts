@@ -1,10 +1,12 @@
 /**
  * The Bluetooth PHY (Classic, BR/EDR), declared in one place: the name Kismet gives it, the
  * `bluetooth.device` sub-record and its fields, the restore of the sub-record, the decoder of
- * HCI frames and adapter records (whose LE reports the BTLE PHY takes), and the classifier. The
- * core registers all of it and taps the packet chain on the plugin's behalf.
+ * HCI frames and adapter records (whose LE reports the BTLE PHY takes), the classifier, and the
+ * FLIPPERZERO alert (raised for Classic and LE devices: `alerts/bluetooth-alert-catalog.ts`).
+ * The core registers all of it and taps the packet chain on the plugin's behalf.
  */
 import { packageFile, type PhyDefinition } from '@svc/core';
+import { FLIPPERZERO_DEFINITION } from '../alerts/bluetooth-alert-catalog.js';
 import type { BluetoothReports } from '../hci/bluetooth-report.js';
 import { BluetoothClassifier } from './bluetooth-classify.js';
 import { BLUETOOTH_LINK_TYPES, BLUETOOTH_RECORD_TYPES } from './bluetooth-decoder.js';
@@ -45,4 +47,5 @@ export const bluetoothPhy: PhyDefinition = {
       return (packet) => classifier.classifyReports(packet, packet.annotations.bluetooth!.reports);
     },
   },
+  alerts: [FLIPPERZERO_DEFINITION],
 };
