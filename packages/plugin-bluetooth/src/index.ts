@@ -8,6 +8,8 @@ import { definePlugin } from '@svc/core';
 import { btlePhy } from './btle/btle-phy.js';
 import { bluetoothPhy } from './classic/bluetooth-phy.js';
 import { btsnoopType } from './btsnoop/btsnoop-type.js';
+import { ADAPTER_DETAIL_FIELDS } from './linuxbluetooth/adapter-details.js';
+import { createLinuxBluetoothType } from './linuxbluetooth/linuxbluetooth-type.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-bluetooth';
@@ -22,7 +24,11 @@ export default definePlugin({
       phys.add(bluetoothPhy);
       phys.add(btlePhy);
     });
-    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(btsnoopType));
+    svc.hooks.fields.tap(PLUGIN_NAME, (fields) => fields.registerAll(ADAPTER_DETAIL_FIELDS));
+    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
+      types.add(btsnoopType);
+      types.add(createLinuxBluetoothType());
+    });
   },
 });
 
@@ -43,4 +49,6 @@ export { readHciFrame, HCI_LINK_TYPES, DLT_BLUETOOTH_HCI_H4, DLT_BLUETOOTH_HCI_H
 export { LINUXBTHCI_RECORD_TYPE, readLinuxBtHciRecord, shortUuid, fullUuid, type LinuxBtHciRecord } from './hci/linuxbthci-record.js';
 export { recognizeAdvertiser, type AdvertiserKind } from './advertisers/advertiser-kind.js';
 export { BTSNOOP_TYPE, btsnoopType } from './btsnoop/btsnoop-type.js';
+export { LINUXBLUETOOTH_TYPE, createLinuxBluetoothType, type LinuxBluetoothSettings } from './linuxbluetooth/linuxbluetooth-type.js';
+export { ADAPTER_DETAIL, ADAPTER_DETAIL_FIELDS } from './linuxbluetooth/adapter-details.js';
 export { BtsnoopFile, BtsnoopFileError, isBtsnoopHeader, type BtsnoopFrame } from './btsnoop/btsnoop-file.js';
