@@ -191,4 +191,6 @@ process.on('message', (message: { id: number; command: StandInCommand }) => {
     (error: unknown) => process.send!({ id: message.id, error: String(error) }),
   );
 });
+// The test process gone, the stand-in goes too.
+process.on('disconnect', () => process.exit(0));
 process.send!({ ready: true });

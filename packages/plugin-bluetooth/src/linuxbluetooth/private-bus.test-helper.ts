@@ -51,6 +51,10 @@ export async function startPrivateBus(): Promise<PrivateBus> {
     rmSync(socket, { force: true });
     const child = spawn('dbus-daemon', [`--config-file=${configPath}`, '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'pipe'] });
     daemon = child;
+    // A test process that ends without disposing of the bus takes its daemon with it.
+    const killOnExit = () => child.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    child.once('exit', () => process.removeListener('exit', killOnExit));
     let errors = '';
     child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     await new Promise<void>((resolve, reject) => {
