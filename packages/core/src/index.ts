@@ -77,6 +77,8 @@ export type {
   OpenContext,
   ProbeContext,
   ProbedInterface,
+  SourceDetails,
+  SourceDetailValue,
 } from './datasources/datasource-type.js';
 export { Datasource, type DatasourceState } from './datasources/datasource.js';
 export { DatasourceTracker, type PreparedSource } from './datasources/datasource-tracker.js';

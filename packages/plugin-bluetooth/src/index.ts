@@ -2,7 +2,8 @@
  * `@svc/plugin-bluetooth`: Bluetooth devices, built only on the public plugin API. It provides
  * the `Bluetooth` PHY (Classic devices) and the `BTLE` PHY (LE devices), which decode HCI
  * captures (pcap, pcapng, btsnoop), the host adapter's reports and BLE link-layer packets (an
- * nRF sniffer's, a pcap's, a remote capture tool's), and raises Kismet's Bluetooth alerts
+ * nRF sniffer's, a pcap's, a remote capture tool's) and the host's own adapter through BlueZ
+ * (`linuxbluetooth`), and raises Kismet's Bluetooth alerts
  * (BLEEDINGTOOTH, FLIPPERZERO) and svc's TRACKERFOLLOW.
  */
 import { definePlugin } from '@svc/core';
@@ -11,6 +12,8 @@ import { bluetoothPhy } from './classic/bluetooth-phy.js';
 import { btsnoopType } from './btsnoop/btsnoop-type.js';
 import { applyBluetoothAlerts } from './alerts/bluetooth-alerts.js';
 import { TRACKER_FOLLOW_CONFIG_KEYS } from './alerts/tracker-follow-settings.js';
+import { ADAPTER_DETAIL_FIELDS } from './linuxbluetooth/adapter-details.js';
+import { createLinuxBluetoothType } from './linuxbluetooth/linuxbluetooth-type.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-bluetooth';
@@ -26,7 +29,11 @@ export default definePlugin({
       phys.add(bluetoothPhy);
       phys.add(btlePhy);
     });
-    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(btsnoopType));
+    svc.hooks.fields.tap(PLUGIN_NAME, (fields) => fields.registerAll(ADAPTER_DETAIL_FIELDS));
+    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
+      types.add(btsnoopType);
+      types.add(createLinuxBluetoothType());
+    });
     applyBluetoothAlerts(svc, PLUGIN_NAME);
   },
 });
@@ -48,6 +55,8 @@ export { readHciFrame, HCI_LINK_TYPES, DLT_BLUETOOTH_HCI_H4, DLT_BLUETOOTH_HCI_H
 export { LINUXBTHCI_RECORD_TYPE, readLinuxBtHciRecord, shortUuid, longUuid, fullUuid, type LinuxBtHciRecord } from './hci/linuxbthci-record.js';
 export { recognizeAdvertiser, type AdvertiserKind } from './advertisers/advertiser-kind.js';
 export { BTSNOOP_TYPE, btsnoopType } from './btsnoop/btsnoop-type.js';
+export { LINUXBLUETOOTH_TYPE, createLinuxBluetoothType, type LinuxBluetoothSettings } from './linuxbluetooth/linuxbluetooth-type.js';
+export { ADAPTER_DETAIL, ADAPTER_DETAIL_FIELDS } from './linuxbluetooth/adapter-details.js';
 export { BtsnoopFile, BtsnoopFileError, isBtsnoopHeader, type BtsnoopFrame } from './btsnoop/btsnoop-file.js';
 export { BluetoothAlert, BLEEDINGTOOTH_TEXT, FLIPPERZERO_TEXT } from './alerts/bluetooth-alert-catalog.js';
 export { TRACKER_FOLLOW_CONFIG_KEYS, TRACKER_FOLLOW_DEFAULTS, type TrackerFollowSettings } from './alerts/tracker-follow-settings.js';

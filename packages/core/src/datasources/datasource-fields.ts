@@ -2,10 +2,11 @@
  * The datasource record (kismet-reference 1.3), the type record (1.4) and the interface record
  * (1.6) as served, with their field registrations.
  */
+import { SvcError } from '../errors.js';
 import { dataMap } from '../fields/data-map.js';
 import type { FieldDefinition } from '../fields/field-registry.js';
 import type { Datasource } from './datasource.js';
-import type { DatasourceTypeDefinition, ProbedInterface } from './datasource-type.js';
+import type { DatasourceTypeDefinition, ProbedInterface, SourceDetails } from './datasource-type.js';
 
 const f = (name: string, type: FieldDefinition['type'], description: string): FieldDefinition => ({ name, type, description });
 
@@ -73,6 +74,22 @@ export const DATASOURCE_FIELDS: readonly FieldDefinition[] = [
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
+const DETAIL_PREFIX = 'svc.datasource.';
+const RECORD_FIELDS = new Set(DATASOURCE_FIELDS.map((field) => field.name));
+
+/**
+ * Merges what a capture reported about its hardware into its source (`OpenContext.details`);
+ * throws, naming the field, for a name outside `svc.datasource.` or one the record already has.
+ */
+export function mergeSourceDetails(source: Datasource, update: SourceDetails): void {
+  for (const name of Object.keys(update)) {
+    if (!name.startsWith(DETAIL_PREFIX) || name.length === DETAIL_PREFIX.length || RECORD_FIELDS.has(name)) {
+      throw new SvcError('SVC_ERR_FIELD_NAME', `datasource ${source.name}: detail '${name}' must be a field of its own under '${DETAIL_PREFIX}' (the record's own fields are the server's)`);
+    }
+  }
+  Object.assign(source.details, update);
+}
+
 /** A type as `/datasource/types.json` lists it. */
 export function datasourceTypeRecord(type: DatasourceTypeDefinition): Record<string, unknown> {
   const c = type.capabilities;
@@ -136,6 +153,7 @@ export function datasourceRecord(source: Datasource, now: number): Record<string
   if (info.antennaBeamwidth !== undefined) record['svc.datasource.info.antenna_beamwidth'] = info.antennaBeamwidth;
   if (info.ampType !== undefined) record['svc.datasource.info.amp_type'] = info.ampType;
   if (info.ampGain !== undefined) record['svc.datasource.info.amp_gain'] = info.ampGain;
+  Object.assign(record, source.details);
   record['svc.datasource.type_driver'] = datasourceTypeRecord(source.type);
   return record;
 }

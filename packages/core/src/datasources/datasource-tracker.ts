@@ -15,8 +15,8 @@ import type { PacketStats } from '../packets/packet-stats.js';
 import type { Registry } from '../registry.js';
 import { nowSeconds } from '../time/timestamp.js';
 import { Datasource } from './datasource.js';
-import { datasourceRecord, probedInterfaceRecord } from './datasource-fields.js';
-import type { Capture, DatasourceTypeDefinition } from './datasource-type.js';
+import { datasourceRecord, mergeSourceDetails, probedInterfaceRecord } from './datasource-fields.js';
+import type { Capture, DatasourceTypeDefinition, OpenContext } from './datasource-type.js';
 import { parseDefinition, type SourceDefinition } from './definition.js';
 import { checkDefinition, isPermanentFailure } from './definition-check.js';
 import type { DatasourceDefaults } from './datasource-settings.js';
@@ -367,12 +367,12 @@ export class DatasourceTracker {
     return this.list().find((source) => source.type === type && source.definition.interface === iface && source.state !== 'closed')?.uuid;
   }
 
-  #context(source: Datasource) {
+  #context(source: Datasource): OpenContext {
     return {
       uuid: source.uuid,
       log: this.deps.log,
-      message: (text: string, level: 'info' | 'error' = 'info') =>
-        this.#message(`datasource ${source.name}: ${text}`, level === 'error' ? MessageFlags.ERROR : MessageFlags.INFO),
+      message: (text, level = 'info') => this.#message(`datasource ${source.name}: ${text}`, level === 'error' ? MessageFlags.ERROR : MessageFlags.INFO),
+      details: (update) => mergeSourceDetails(source, update),
     };
   }
 

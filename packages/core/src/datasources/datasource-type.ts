@@ -55,6 +55,18 @@ export interface CaptureInfo {
   readonly warning?: string;
 }
 
+/** A value a capture reports about its hardware: a flag as 0 or 1, a count, a name. */
+export type SourceDetailValue = string | number;
+
+/**
+ * What a capture reports about the state of its hardware beyond {@link CaptureInfo}, which is
+ * fixed at open: an adapter's power, its rfkill block, another program already using it. Keys
+ * are field names under `svc.datasource.` that the type's plugin registers through the
+ * `fields` hook (`svc.datasource.bluetooth.powered`); the source record serves them beside its
+ * own fields.
+ */
+export type SourceDetails = Readonly<Record<string, SourceDetailValue>>;
+
 /** A running capture. */
 export interface Capture {
   readonly info: CaptureInfo;
@@ -88,6 +100,14 @@ export interface OpenContext {
   readonly log: Logger;
   /** Reports something about this source on the message bus (`info` or `error`). */
   message(text: string, level?: 'info' | 'error'): void;
+  /**
+   * Reports the state of the hardware behind this source ({@link SourceDetails}), while opening
+   * and while capturing. Values are merged into the source's record and kept while it is in
+   * error, so the record shows why it cannot open (powered off, blocked). A name outside
+   * `svc.datasource.`, or one of the record's own fields, throws. The server's contexts provide
+   * it; one that cannot carry it (`svc capture` streaming to a remote server) leaves it out.
+   */
+  details?(update: SourceDetails): void;
 }
 
 /** What `probe` and `list` get. */

@@ -7,7 +7,7 @@
 import { kismetChecksum } from '../tracker/device-key.js';
 import { Rrd } from '../tracker/rrd.js';
 import type { SourceDefinition } from './definition.js';
-import type { Capture, CaptureInfo, DatasourceTypeDefinition } from './datasource-type.js';
+import type { Capture, CaptureInfo, DatasourceTypeDefinition, SourceDetailValue } from './datasource-type.js';
 import type { SourceOptions } from './source-options.js';
 
 /** Where a datasource is in its life. */
@@ -30,6 +30,11 @@ export class Datasource {
   disabled = false;
   capture: Capture | undefined = undefined;
   info: CaptureInfo = {};
+  /**
+   * The hardware state its captures reported (`OpenContext.details`), by field name; kept across
+   * errors and re-opens so the record shows the last known state.
+   */
+  readonly details: Record<string, SourceDetailValue> = {};
   /** Channels the capture supports. */
   channels: readonly string[] = [];
   /** Current or locked channel; empty when unknown. */

@@ -11,16 +11,13 @@ import type { Packet, PacketSignal, PhyState, Service, TrackedDevice } from '@sv
 import type { BtleAdvertisement } from './advertising-pdu.js';
 import { BtleDevice, randomAddressKind } from './btle-device.js';
 import { companyName } from './company-ids.js';
-import type { BluetoothAddressType, BluetoothReport } from '../hci/bluetooth-report.js';
+import { ADAPTER_CHANNEL, ADAPTER_FREQ_KHZ, type BluetoothAddressType, type BluetoothReport } from '../hci/bluetooth-report.js';
 
 /** Device type text of BLE devices, as Kismet writes it. */
 export const BTLE_DEVICE_TYPE = 'BTLE';
 /** Kismet's basic type bit for a device that is neither AP nor client. */
 const BASIC_TYPE_DEVICE = 1 << 4;
 const UNKNOWN_MANUFACTURER = 'Unknown';
-/** Channel text of reports from an adapter, which does not say which advertising channel it heard. */
-const ADAPTER_CHANNEL = 'FHSS';
-const BLUETOOTH_FREQ_KHZ = 2_402_000;
 
 function isRandom(type: BluetoothAddressType): boolean {
   return type === 'random' || type === 'random_static_identity';
@@ -90,5 +87,5 @@ export class BtleClassifier {
 /** The signal of one adapter report: its RSSI when it has one, else the packet's; the channel the adapter hides. */
 export function reportSignal(report: BluetoothReport, packetSignal: PacketSignal | undefined): PacketSignal | undefined {
   if (report.rssi === undefined) return packetSignal;
-  return { signalDbm: report.rssi, freqKhz: packetSignal?.freqKhz ?? BLUETOOTH_FREQ_KHZ, channel: packetSignal?.channel ?? ADAPTER_CHANNEL };
+  return { signalDbm: report.rssi, freqKhz: packetSignal?.freqKhz ?? ADAPTER_FREQ_KHZ, channel: packetSignal?.channel ?? ADAPTER_CHANNEL };
 }

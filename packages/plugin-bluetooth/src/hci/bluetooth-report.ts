@@ -7,6 +7,11 @@
  */
 import type { AdvertisingData } from '../btle/advertising-data.js';
 
+/** Channel text of an adapter's reports: an adapter does not say which channel it heard a device on. */
+export const ADAPTER_CHANNEL = 'FHSS';
+/** Frequency of an adapter's reports, kHz: the bottom of the 2.4 GHz band Bluetooth hops over. */
+export const ADAPTER_FREQ_KHZ = 2_402_000;
+
 /** How the device's address was given (the HCI address type, or the link layer's TxAdd). */
 export type BluetoothAddressType = 'public' | 'random' | 'public_identity' | 'random_static_identity' | 'anonymous' | 'unknown';
 

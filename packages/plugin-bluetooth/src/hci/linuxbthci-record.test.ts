@@ -1,7 +1,8 @@
 /**
  * `linuxbthci` records: Kismet's four keys exactly as `kismet_cap_linux_bluetooth` writes them,
- * svc's additions from BlueZ (UUIDs shortened to the form the HCI reader writes), and a clear
- * error naming the key for each way a record can be wrong.
+ * svc's additions from BlueZ (UUIDs shortened to the form the HCI reader writes, the advertising
+ * flags, a checked address type), and a clear error naming the key for each way a record can be
+ * wrong.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -36,6 +37,13 @@ test("svc's additions: class, appearance, TX power, UUIDs, manufacturer and serv
   assert.is(shortUuid('0001ABCD-0000-1000-8000-00805F9B34FB'), '0001ABCD', '32-bit UUIDs on the base keep 8 digits');
 });
 
+test('flags and address_type', () => {
+  const report = readLinuxBtHciRecord('{"addr":"d4:7a:21:5e:90:3c","type":2,"address_type":"random_static_identity","flags":26}');
+  assert.is(report.addressType, 'random_static_identity');
+  assert.is(report.data!.flags, 0x1a);
+  assert.is(readLinuxBtHciRecord('{"addr":"d4:7a:21:5e:90:3c","type":2}').data!.flags, undefined);
+});
+
 test('a record that is no record is refused, naming the key', () => {
   const cases: [string, RegExp][] = [
     ['not json', /not JSON/],
@@ -48,6 +56,9 @@ test('a record that is no record is refused, naming the key', () => {
     ['{"addr":"00:02:5B:00:A5:A5","type":0,"uuids":"180f"}', /'uuids' must be a list of strings/],
     ['{"addr":"00:02:5B:00:A5:A5","type":0,"manufacturer_data":{"76":"xyz"}}', /'manufacturer_data.76' must be a hex string/],
     ['{"addr":"00:02:5B:00:A5:A5","type":0,"manufacturer_data":{"apple":"00"}}', /key 'apple' is not a company id/],
+    ['{"addr":"d4:7a:21:5e:90:3c","type":1,"address_type":"sideways"}', /'address_type' must be one of public, random/],
+    ['{"addr":"d4:7a:21:5e:90:3c","type":1,"flags":256}', /'flags' must be an integer from 0 to 255/],
+    ['{"addr":"d4:7a:21:5e:90:3c","type":1,"flags":"06"}', /'flags' must be an integer/],
   ];
   for (const [text, message] of cases) assert.throws(() => readLinuxBtHciRecord(text), message, text);
 });

@@ -2,8 +2,9 @@
  * The `linuxbthci` JSON record: what Kismet's `kismet_cap_linux_bluetooth` sends for each
  * device its adapter found (`addr`, `name`, `type`: 0 BR/EDR, 1 LE public, 2 LE random, and
  * `connectable`), and what svc's own `linuxbluetooth` source sends with the rest of what BlueZ
- * knows: `address_type`, `class`, `appearance`, `txpower`, `uuids`, `manufacturer_data`
- * (company id to hex) and `service_data` (UUID to hex). The RSSI travels as the packet's signal.
+ * knows: `address_type`, `class`, `appearance`, `txpower`, `flags` (the advertising flags
+ * byte), `uuids`, `manufacturer_data` (company id to hex) and `service_data` (UUID to hex). The
+ * RSSI travels as the packet's signal.
  */
 import { parseMac } from '@svc/core';
 import type { AdvertisingData } from '../btle/advertising-data.js';
@@ -29,11 +30,13 @@ export interface LinuxBtHciRecord {
   readonly class?: number;
   readonly appearance?: number;
   readonly txpower?: number;
+  readonly flags?: number;
   readonly uuids?: readonly string[];
   readonly manufacturer_data?: Readonly<Record<string, string>>;
   readonly service_data?: Readonly<Record<string, string>>;
 }
 
+const ADDRESS_TYPES: readonly BluetoothAddressType[] = ['public', 'random', 'public_identity', 'random_static_identity', 'anonymous', 'unknown'];
 const BASE_UUID_TAIL = '-0000-1000-8000-00805F9B34FB';
 const HEX = /^(?:[0-9a-fA-F]{2})*$/;
 
@@ -81,7 +84,7 @@ export function readLinuxBtHciRecord(text: string): BluetoothReport {
   const kind = optionalInteger(record, 'type', 0, 255) ?? LinuxBtAddressKind.BR_EDR;
   if (record.name !== undefined && typeof record.name !== 'string') fail("'name' must be a string");
   const data = advertisingDataOf(record);
-  const addressType = typeof record.address_type === 'string' ? (record.address_type as BluetoothAddressType) : kind === LinuxBtAddressKind.LE_RANDOM ? 'random' : 'public';
+  const addressType = addressTypeOf(record, kind);
   const connectable = optionalInteger(record, 'connectable', 0, 1);
   return {
     transport: kind === LinuxBtAddressKind.LE_PUBLIC || kind === LinuxBtAddressKind.LE_RANDOM ? 'le' : 'br_edr',
@@ -97,6 +100,13 @@ export function readLinuxBtHciRecord(text: string): BluetoothReport {
   };
 }
 
+function addressTypeOf(record: Record<string, unknown>, kind: number): BluetoothAddressType {
+  const given = record.address_type;
+  if (given === undefined || given === null) return kind === LinuxBtAddressKind.LE_RANDOM ? 'random' : 'public';
+  if (!ADDRESS_TYPES.includes(given as BluetoothAddressType)) fail(`'address_type' must be one of ${ADDRESS_TYPES.join(', ')}`);
+  return given as BluetoothAddressType;
+}
+
 function advertisingDataOf(record: Record<string, unknown>): AdvertisingData {
   const data: AdvertisingData = { serviceUuids: [], truncated: false };
   const uuids = record.uuids;
@@ -106,6 +116,8 @@ function advertisingDataOf(record: Record<string, unknown>): AdvertisingData {
   }
   const appearance = optionalInteger(record, 'appearance', 0, 0xffff);
   if (appearance !== undefined) data.appearance = appearance;
+  const flags = optionalInteger(record, 'flags', 0, 0xff);
+  if (flags !== undefined) data.flags = flags;
   for (const [id, hex] of hexMap(record, 'manufacturer_data')) {
     const companyId = Number(id);
     if (!Number.isInteger(companyId) || companyId < 0 || companyId > 0xffff) fail(`'manufacturer_data' key '${id}' is not a company id`);
