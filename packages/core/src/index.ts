@@ -77,6 +77,7 @@ export type {
   OpenContext,
   ProbeContext,
   ProbedInterface,
+  RemotePacketConversion,
 } from './datasources/datasource-type.js';
 export { Datasource, type DatasourceState } from './datasources/datasource.js';
 export { DatasourceTracker, type PreparedSource } from './datasources/datasource-tracker.js';
