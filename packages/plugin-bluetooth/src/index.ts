@@ -2,12 +2,15 @@
  * `@svc/plugin-bluetooth`: Bluetooth devices, built only on the public plugin API. It provides
  * the `Bluetooth` PHY (Classic devices) and the `BTLE` PHY (LE devices), which decode HCI
  * captures (pcap, pcapng, btsnoop), the host adapter's reports and BLE link-layer packets (an
- * nRF sniffer's, a pcap's, a remote capture tool's).
+ * nRF sniffer's, a pcap's, a remote capture tool's), and the datasource types of Kismet's Bluetooth
+ * capture tools over remote capture (`linuxbluetooth`, `ubertooth`).
  */
 import { definePlugin } from '@svc/core';
 import { btlePhy } from './btle/btle-phy.js';
 import { bluetoothPhy } from './classic/bluetooth-phy.js';
 import { btsnoopType } from './btsnoop/btsnoop-type.js';
+import { linuxBluetoothRemoteType } from './remote/linuxbluetooth-remote-type.js';
+import { ubertoothRemoteType } from './remote/ubertooth-type.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-bluetooth';
@@ -22,7 +25,11 @@ export default definePlugin({
       phys.add(bluetoothPhy);
       phys.add(btlePhy);
     });
-    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(btsnoopType));
+    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
+      types.add(btsnoopType);
+      types.add(linuxBluetoothRemoteType);
+      types.add(ubertoothRemoteType);
+    });
   },
 });
 
@@ -43,4 +50,6 @@ export { readHciFrame, HCI_LINK_TYPES, DLT_BLUETOOTH_HCI_H4, DLT_BLUETOOTH_HCI_H
 export { LINUXBTHCI_RECORD_TYPE, readLinuxBtHciRecord, shortUuid, fullUuid, type LinuxBtHciRecord } from './hci/linuxbthci-record.js';
 export { recognizeAdvertiser, type AdvertiserKind } from './advertisers/advertiser-kind.js';
 export { BTSNOOP_TYPE, btsnoopType } from './btsnoop/btsnoop-type.js';
+export { LINUXBLUETOOTH_TYPE } from './remote/linuxbluetooth-names.js';
+export { UBERTOOTH_TYPE } from './remote/ubertooth-type.js';
 export { BtsnoopFile, BtsnoopFileError, isBtsnoopHeader, type BtsnoopFrame } from './btsnoop/btsnoop-file.js';
