@@ -2,8 +2,9 @@
  * `@svc/plugin-bluetooth`: Bluetooth devices, built only on the public plugin API. It provides
  * the `Bluetooth` PHY (Classic devices) and the `BTLE` PHY (LE devices), which decode HCI
  * captures (pcap, pcapng, btsnoop), the host adapter's reports and BLE link-layer packets (an
- * nRF sniffer's, a pcap's, a remote capture tool's), and the datasource types of Kismet's Bluetooth
- * capture tools over remote capture (`linuxbluetooth`, `ubertooth`).
+ * nRF sniffer's, a pcap's, a remote capture tool's); the datasource types of Kismet's Bluetooth
+ * capture tools over remote capture (`linuxbluetooth`, `ubertooth`); and phones' scan reports
+ * (`/phy/phybluetooth/scan/scan_report.cmd`, each reporter a `bluetoothscan` source).
  */
 import { definePlugin } from '@svc/core';
 import { btlePhy } from './btle/btle-phy.js';
@@ -11,6 +12,8 @@ import { bluetoothPhy } from './classic/bluetooth-phy.js';
 import { btsnoopType } from './btsnoop/btsnoop-type.js';
 import { linuxBluetoothRemoteType } from './remote/linuxbluetooth-remote-type.js';
 import { ubertoothRemoteType } from './remote/ubertooth-type.js';
+import { addBluetoothScanRoute } from './scan/scan-route.js';
+import { bluetoothScanSourceType } from './scan/scan-source.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-bluetooth';
@@ -29,7 +32,9 @@ export default definePlugin({
       types.add(btsnoopType);
       types.add(linuxBluetoothRemoteType);
       types.add(ubertoothRemoteType);
+      types.add(bluetoothScanSourceType);
     });
+    addBluetoothScanRoute(svc, PLUGIN_NAME);
   },
 });
 
@@ -52,4 +57,6 @@ export { recognizeAdvertiser, type AdvertiserKind } from './advertisers/advertis
 export { BTSNOOP_TYPE, btsnoopType } from './btsnoop/btsnoop-type.js';
 export { LINUXBLUETOOTH_TYPE } from './remote/linuxbluetooth-names.js';
 export { UBERTOOTH_TYPE } from './remote/ubertooth-type.js';
+export { BLUETOOTHSCAN_RECORD_TYPE, readBluetoothScanRecord } from './scan/bluetooth-scan-record.js';
+export { BLUETOOTH_SCAN_SOURCE_TYPE } from './scan/scan-source.js';
 export { BtsnoopFile, BtsnoopFileError, isBtsnoopHeader, type BtsnoopFrame } from './btsnoop/btsnoop-file.js';
