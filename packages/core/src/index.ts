@@ -77,6 +77,7 @@ export type {
   OpenContext,
   ProbeContext,
   ProbedInterface,
+  RemotePacketConversion,
   SourceDetails,
   SourceDetailValue,
 } from './datasources/datasource-type.js';
@@ -101,6 +102,8 @@ export { serveStaticFile, type CachePolicy } from './http/static-file.js';
 export { captureResponse } from './http/capture-response.js';
 export { parseUriPrefix } from './http/uri-prefix.js';
 export { createPacketQueue, type PacketQueue, type PacketSink } from './datasources/packet-queue.js';
+export { MAX_SCAN_REPORT_ENTRIES, readScanReport, scanEntryPacket, type ScanEntryReader, type ScanReport } from './datasources/scan/scan-report.js';
+export { ScanReceiver } from './datasources/scan/scan-receiver.js';
 export { openHelperCapture, type HelperProcessOptions, type StderrVerdict } from './datasources/helper-process.js';
 export { runCaptureClient, resolveLocalSource, type CaptureClientOptions } from './datasources/remote/capture-client.js';
 export type { CaptureClientSession, LocalCaptureSource, SessionOutcome } from './datasources/remote/capture-client-session.js';

@@ -2,9 +2,11 @@
  * `@svc/plugin-bluetooth`: Bluetooth devices, built only on the public plugin API. It provides
  * the `Bluetooth` PHY (Classic devices) and the `BTLE` PHY (LE devices), which decode HCI
  * captures (pcap, pcapng, btsnoop), the host adapter's reports and BLE link-layer packets (an
- * nRF sniffer's, a pcap's, a remote capture tool's) and the host's own adapter through BlueZ
- * (`linuxbluetooth`), and raises Kismet's Bluetooth alerts
- * (BLEEDINGTOOTH, FLIPPERZERO) and svc's TRACKERFOLLOW.
+ * nRF sniffer's, a pcap's, a remote capture tool's); the host's own adapter through BlueZ
+ * (`linuxbluetooth`, which Kismet's `kismet_cap_linux_bluetooth` also feeds over remote
+ * capture), Kismet's Ubertooth tool (`ubertooth`), and phones' scan reports
+ * (`/phy/phybluetooth/scan/scan_report.cmd`, each reporter a `bluetoothscan` source). It raises
+ * Kismet's Bluetooth alerts (BLEEDINGTOOTH, FLIPPERZERO) and svc's TRACKERFOLLOW.
  */
 import { definePlugin } from '@svc/core';
 import { btlePhy } from './btle/btle-phy.js';
@@ -14,6 +16,9 @@ import { applyBluetoothAlerts } from './alerts/bluetooth-alerts.js';
 import { TRACKER_FOLLOW_CONFIG_KEYS } from './alerts/tracker-follow-settings.js';
 import { ADAPTER_DETAIL_FIELDS } from './linuxbluetooth/adapter-details.js';
 import { createLinuxBluetoothType } from './linuxbluetooth/linuxbluetooth-type.js';
+import { ubertoothRemoteType } from './remote/ubertooth-type.js';
+import { addBluetoothScanRoute } from './scan/scan-route.js';
+import { bluetoothScanSourceType } from './scan/scan-source.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-bluetooth';
@@ -33,7 +38,10 @@ export default definePlugin({
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
       types.add(btsnoopType);
       types.add(createLinuxBluetoothType());
+      types.add(ubertoothRemoteType);
+      types.add(bluetoothScanSourceType);
     });
+    addBluetoothScanRoute(svc, PLUGIN_NAME);
     applyBluetoothAlerts(svc, PLUGIN_NAME);
   },
 });
@@ -57,6 +65,9 @@ export { recognizeAdvertiser, type AdvertiserKind } from './advertisers/advertis
 export { BTSNOOP_TYPE, btsnoopType } from './btsnoop/btsnoop-type.js';
 export { LINUXBLUETOOTH_TYPE, createLinuxBluetoothType, type LinuxBluetoothSettings } from './linuxbluetooth/linuxbluetooth-type.js';
 export { ADAPTER_DETAIL, ADAPTER_DETAIL_FIELDS } from './linuxbluetooth/adapter-details.js';
+export { UBERTOOTH_TYPE } from './remote/ubertooth-type.js';
+export { BLUETOOTHSCAN_RECORD_TYPE, readBluetoothScanRecord } from './scan/bluetooth-scan-record.js';
+export { BLUETOOTH_SCAN_SOURCE_TYPE } from './scan/scan-source.js';
 export { BtsnoopFile, BtsnoopFileError, isBtsnoopHeader, type BtsnoopFrame } from './btsnoop/btsnoop-file.js';
 export { BluetoothAlert, BLEEDINGTOOTH_TEXT, FLIPPERZERO_TEXT } from './alerts/bluetooth-alert-catalog.js';
 export { TRACKER_FOLLOW_CONFIG_KEYS, TRACKER_FOLLOW_DEFAULTS, type TrackerFollowSettings } from './alerts/tracker-follow-settings.js';

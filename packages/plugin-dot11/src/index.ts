@@ -5,7 +5,7 @@
  * from other plugins, the event topics, the datasource types, the scan-report and read routes,
  * the alert checks, and the release of each decoded frame at the end of the chain.
  */
-import { definePlugin } from '@svc/core';
+import { definePlugin, ScanReceiver } from '@svc/core';
 import { applyDot11Alerts, DOT11_ALERT_CONFIG_KEYS } from './alerts/dot11-alerts.js';
 import { pcapfileType } from './datasources/pcapfile.js';
 import { createLinuxWifiType } from './datasources/linuxwifi/linuxwifi.js';
@@ -13,8 +13,8 @@ import { dot11Phy } from './dot11-phy.js';
 import { DOT11_EVENT_TOPICS } from './events.js';
 import { getDot11Hooks } from './hooks.js';
 import { IeParserTable } from './parse/ie-parsers.js';
-import { readScanReport } from './scan/scan-report.js';
-import { ScanReceiver, scanSourceType } from './scan/scan-source.js';
+import { readDot11ScanReport } from './scan/scan-report.js';
+import { SCAN_SOURCE_TYPE, scanSourceType } from './scan/scan-source.js';
 import { addHandshakeRoutes } from './handshake-routes.js';
 import { addDot11ReadRoutes } from './routes/dot11-read-routes.js';
 import { SsidGroups, SSID_GROUP_FIELDS } from './ssids/ssid-groups.js';
@@ -53,7 +53,7 @@ export default definePlugin({
       types.add(createLinuxWifiType());
       types.add(scanSourceType);
     });
-    const scans = new ScanReceiver(svc);
+    const scans = new ScanReceiver(svc, SCAN_SOURCE_TYPE);
     svc.hooks.fields.tap(PLUGIN_NAME, (fields) => {
       fields.register('dot11.scanreport.accepted', 'uint64_t', 'networks accepted from a scan report');
       fields.register('dot11.scanreport.source_uuid', 'uuid', 'UUID of the datasource the report was filed under');
@@ -67,7 +67,7 @@ export default definePlugin({
         role: 'scanreport',
         description: 'Wi-Fi scan results from a device that cannot capture: source_name, source_uuid, reports [{bssid, signal, ssid, capabilities, channel, freqkhz, timestamp, lat, lon, alt}]',
         handler: async ({ command }) => {
-          const report = readScanReport(command, Date.now() / 1000);
+          const report = readDot11ScanReport(command, Date.now() / 1000);
           const uuid = await scans.receive(report);
           return { 'dot11.scanreport.accepted': report.packets.length, 'dot11.scanreport.source_uuid': uuid };
         },

@@ -274,7 +274,7 @@ export class DatasourceTracker {
     source.errorReason = '';
     let capture: Capture;
     try {
-      if (source.remoteOpener) capture = await source.remoteOpener();
+      if (source.remoteOpener) capture = await source.remoteOpener(source);
       else if (source.type.open) capture = await source.type.open(source.definition, this.#context(source));
       else throw new Error(`type '${source.type.name}' captures only through remote capture tools`);
     } catch (error) {

@@ -93,6 +93,14 @@ export interface Capture {
   close(): Promise<void>;
 }
 
+/** How a type converts its remote capture tool's packets (`DatasourceTypeDefinition.remotePackets`). */
+export interface RemotePacketConversion {
+  /** Link type of the converted packets. */
+  readonly dlt: number;
+  /** Converts one packet in place. */
+  convert(packet: Packet): void;
+}
+
 /** What `open` gets besides the definition. */
 export interface OpenContext {
   /** UUID of the source (packets carry it). */
@@ -147,6 +155,14 @@ export interface DatasourceTypeDefinition {
    * (`SVC_ERR_DATASOURCE_PERMANENT`, `SVC_ERR_BAD_DEFINITION`: retrying cannot help).
    */
   open?(definition: SourceDefinition, context: OpenContext): Promise<Capture>;
+  /**
+   * For a type whose capture tool sends packets the server converts before any decoder can read
+   * them (Kismet's `kismet_cap_ubertooth_one` sends the radio's raw USB records, link type 0,
+   * and leaves the conversion to the server): the link type the packets become, shown on the
+   * source's record, and the conversion, applied in place to each packet a remote capture tool
+   * of this type sends. A packet it cannot read it marks `error`.
+   */
+  readonly remotePackets?: RemotePacketConversion;
   /**
    * A stable UUID for a definition without `uuid=` (pcapfile derives it from the path), so a
    * source keeps its UUID across restarts. By default it is derived from type and interface.

@@ -14,7 +14,7 @@ import type { SourceOptions } from './source-options.js';
 export type DatasourceState = 'opening' | 'running' | 'paused' | 'closed' | 'error';
 
 /** Opens the capture of a remote source over its connection (set while one is connected). */
-export type RemoteOpener = () => Promise<Capture>;
+export type RemoteOpener = (source: Datasource) => Promise<Capture>;
 
 /** A datasource. */
 export class Datasource {

@@ -56,6 +56,8 @@ export class BtleClassifier {
       const device = this.#device(packet, report.address, report.addressType, true);
       if (device === undefined) continue;
       device.packetsTx++;
+      // A phone's scan report names the kind of device; Kismet makes it the device's type.
+      if (report.deviceType !== undefined) device.type = report.deviceType;
       const btle = device.components.btle!;
       btle.applyReport(report);
       this.#name(device, btle);

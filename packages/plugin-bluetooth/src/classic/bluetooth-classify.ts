@@ -1,8 +1,8 @@
 /**
- * The `classify` stage for Classic Bluetooth: each BR/EDR device an HCI event or the adapter
- * reported becomes (or updates) a `Bluetooth` device keyed by its address, typed `BR/EDR` as
- * Kismet types it, named by its extended inquiry response or remote name, and carrying each
- * report's own RSSI as its signal.
+ * The `classify` stage for Classic Bluetooth: each BR/EDR device an HCI event, the adapter or a
+ * phone's scan reported becomes (or updates) a `Bluetooth` device keyed by its address, typed
+ * `BR/EDR` as Kismet types it (or as the scan report words it), named by its extended inquiry
+ * response or remote name, and carrying each report's own RSSI as its signal.
  */
 import type { Packet, PhyState, Service } from '@svc/core';
 import { reportSignal } from '../btle/btle-classify.js';
@@ -36,6 +36,8 @@ export class BluetoothClassifier {
         device.type = BR_EDR_DEVICE_TYPE;
         device.basicTypeSet |= BASIC_TYPE_PEER;
       }
+      // A phone's scan report names the kind of device; Kismet makes it the device's type.
+      if (report.deviceType !== undefined) device.type = report.deviceType;
       const name = bluetooth.apply(report);
       if (name !== '' && device.name !== name) device.name = name;
     }

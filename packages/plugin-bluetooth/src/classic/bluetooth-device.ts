@@ -28,13 +28,13 @@ export const BLUETOOTH_DEVICE_FIELDS: readonly FieldDefinition[] = [
   { name: 'bluetooth.device.scan_data_bytes', type: 'bytearray', description: 'scan result bytes: the last extended inquiry response, hex' },
   { name: 'bluetooth.device.service_data_bytes', type: 'map[string,bytearray]', description: 'per-service result bytes, hex, by service UUID' },
   { name: 'bluetooth.device.txpower', type: 'int16_t', description: 'advertised transmit power, dBm (0 when not advertised)' },
-  { name: 'bluetooth.device.pathloss', type: 'int16_t', description: 'signal pathloss: advertised TX power less the RSSI, dB (0 when unknown)' },
+  { name: 'bluetooth.device.pathloss', type: 'int16_t', description: 'signal pathloss, dB: as a scan report gives it, else advertised TX power less the RSSI (0 when unknown)' },
   { name: 'bluetooth.device.connectable', type: 'uint8_t', description: 'device is connectable' },
   { name: 'bluetooth.device.class_of_device', type: 'uint32_t', description: 'the 24-bit class of device (0 when none was reported)' },
   { name: 'bluetooth.device.service_classes', type: 'vector[string]', description: 'major service classes of the class of device (Audio, Telephony, Networking...)' },
   { name: 'bluetooth.device.company_ids', type: 'vector[uint16_t]', description: 'Bluetooth SIG company ids of its manufacturer-specific data' },
   { name: 'bluetooth.device.manufacturer_data', type: 'string', description: 'last manufacturer-specific data after the company id, hex' },
-  { name: 'bluetooth.device.name_source', type: 'string', description: 'where the name came from: eir, remote_name or adapter; empty when unnamed' },
+  { name: 'bluetooth.device.name_source', type: 'string', description: 'where the name came from: eir, remote_name, adapter or scan_report; empty when unnamed' },
   { name: 'bluetooth.device.advertiser', type: 'string', description: 'the kind of device recognised from what it sent; empty when unknown' },
   { name: 'bluetooth.device.report_kinds', type: 'vector[string]', description: 'how it was seen: inquiry_result, extended_inquiry_result, remote_name, adapter...' },
 ];
@@ -66,7 +66,7 @@ export class BluetoothDevice {
     if (report.classOfDevice !== undefined) this.#classOfDevice(report.classOfDevice);
     if (report.connectable !== undefined) this.connectable = report.connectable;
     if (report.txPower !== undefined) this.txPower = report.txPower;
-    if (report.name !== undefined) this.#name(report.name, report.kind === 'remote_name' ? 'remote_name' : 'adapter');
+    if (report.name !== undefined) this.#name(report.name, report.kind === 'remote_name' || report.kind === 'scan_report' ? report.kind : 'adapter');
     if (report.rawData !== undefined) this.scanData = Buffer.from(report.rawData).toString('hex');
     const data = report.data;
     if (data !== undefined) {
@@ -79,7 +79,8 @@ export class BluetoothDevice {
       for (const id of companyIdsOf(data)) if (!this.companyIds.includes(id)) this.companyIds.push(id);
       if (data.manufacturerData !== undefined) this.manufacturerData = data.manufacturerData;
     }
-    if (this.txPower !== 0 && report.rssi !== undefined) this.pathloss = this.txPower - report.rssi;
+    if (report.pathloss !== undefined) this.pathloss = report.pathloss;
+    else if (this.txPower !== 0 && report.rssi !== undefined) this.pathloss = this.txPower - report.rssi;
     const recognized = recognizeAdvertiser(report.address, data, this.name);
     if (recognized !== undefined) this.advertiser = recognized.kind;
     return this.name;

@@ -45,8 +45,15 @@ export interface BluetoothReport {
   readonly pduType?: string;
   /** The device accepts connections. */
   readonly connectable?: boolean;
-  /** TX power from the report itself (extended advertising, the adapter), dBm. */
+  /** TX power from the report itself (extended advertising, the adapter, a phone's scan), dBm. */
   readonly txPower?: number;
+  /** Path loss the reporter measured (a phone's scan report), dB. */
+  readonly pathloss?: number;
+  /**
+   * The reporter's own words for the kind of device (a phone's scan report: `Phone Smartphone`,
+   * `BTLE`...), which becomes the device's type as Kismet makes it.
+   */
+  readonly deviceType?: string;
   /** The advertising data or extended inquiry response, decoded. */
   readonly data?: AdvertisingData;
   /** The extended inquiry response as sent (Classic), for Kismet's `scan_data_bytes`. */

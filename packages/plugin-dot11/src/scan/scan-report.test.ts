@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '@svc/core';
-import { createTestService, TEST_ADMIN, waitUntil, type TestService } from '@svc/core/testing';
+import { createTestService, postCommand, TEST_ADMIN, waitUntil, type TestService } from '@svc/core/testing';
 import dot11Plugin from '../index.js';
 import { Crypt } from '../device/crypt.js';
 import { capabilitiesCrypt } from './capabilities.js';
@@ -23,15 +23,7 @@ test.before(async () => {
 });
 test.after(() => t.close());
 
-async function post(body: unknown, auth: Record<string, string> = { authorization: admin }): Promise<{ status: number; json: any }> {
-  const response = await fetch(`${base}/phy/phy80211/scan/scan_report.cmd`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ json: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : undefined };
-}
+const post = (body: unknown, headers: Record<string, string> = { authorization: admin }) => postCommand(`${base}/phy/phy80211/scan/scan_report.cmd`, body, headers);
 const get = async (path: string) => (await (await fetch(`${base}${path}`, { headers: { authorization: admin } })).json()) as any;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

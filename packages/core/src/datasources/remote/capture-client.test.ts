@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../logger.js';
 import { Registry } from '../../registry.js';
-import { createTestDatasource, createTestService, freePort, testPhyPlugin, waitUntil, type TestService } from '../../testing/index.js';
+import { createTestDatasource, createTestService, freePort, remoteCapturePort, testPhyPlugin, waitUntil, type TestService } from '../../testing/index.js';
 import type { DatasourceTypeDefinition } from '../datasource-type.js';
 import { runCaptureClient, type CaptureClientOptions } from './capture-client.js';
 import type { CaptureClientSession } from './capture-client-session.js';
@@ -30,8 +30,7 @@ test.before(async () => {
     log: quiet,
   });
   httpPort = Number(new URL((await t.svc.start()).url).port);
-  const listening = t.svc.messages.all().map((m) => m['svc.messagebus.message_string']).find((text) => text.startsWith('remote capture (TCP) listening'));
-  tcpPort = Number(/:(\d+)$/.exec(listening ?? '')?.[1]);
+  tcpPort = remoteCapturePort(t.svc.messages);
   apiKey = await (await t.command('/auth/apikey/generate.cmd', { name: 'sensor', role: 'datasource' })).text();
 });
 test.after(async () => t.close());

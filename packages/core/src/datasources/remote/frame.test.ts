@@ -4,7 +4,7 @@ import { isSvcError } from '../../errors.js';
 import { mutateText, randomBytes, seededRandom } from '../../testing/fuzz.js';
 import { decodeFrame, encodeFrame, FrameReader, FrameType } from './frame.js';
 import { packetFromBody } from './packet-block.js';
-import { mp, wireFrame } from './wire-bytes.test-helper.js';
+import { mp, wireFrame } from '../../testing/kismet-wire.js';
 
 const UUID = '8A1C3E20-0000-4000-8000-00000000001F';
 const newsource = wireFrame(19, 7, mp.map([[1, mp.str('testsource-0:name=r')], [2, mp.str('testsource')], [3, mp.str(UUID)]]));
@@ -38,6 +38,16 @@ test('a PACKET with packet, signal and json blocks becomes an svc packet', () =>
   assert.equal(packet.signal, { signalDbm: -48, noiseDbm: undefined, freqKhz: 2_437_000, channel: '6' });
   assert.equal(packet.json, { type: 'TESTPHY', text: '{"mac":"02:00:00:00:00:01"}' });
   assert.is(packet.sourceUuid, UUID);
+});
+
+test("a signal block as Kismet's capture framework writes it (dBm as uint32) reads back as negative dBm", () => {
+  const u32 = (value: number) => Buffer.from([0xce, (value >>> 24) & 255, (value >>> 16) & 255, (value >>> 8) & 255, value & 255]);
+  const body = mp.map([
+    [2, mp.map([[1, u32(-60 >>> 0)], [2, u32(-95 >>> 0)], [5, Buffer.from([0xce, 0x00, 0x24, 0x9f, 0x00])]])],
+    [5, mp.map([[2, mp.uint(1_700_000_000)], [3, mp.uint(0)], [1, mp.str('linuxbthci')], [4, mp.str('{}')]])],
+  ]);
+  const packet = packetFromBody(decodeFrame(wireFrame(16, 9, body, 0)).body, UUID);
+  assert.equal(packet.signal, { signalDbm: -60, noiseDbm: -95, freqKhz: 2_400_000, channel: undefined });
 });
 
 test('a TCP stream is split into frames however the bytes arrive', () => {

@@ -2,6 +2,8 @@
  * PACKET frame bodies (kismet-reference 6.3) to and from svc packets: the `packet` sub-block
  * (dlt, time, raw bytes), the `json` sub-block (a record such as rtl_433's), the `signal` and
  * `gps` sub-blocks. Missing or mistyped parts of a block are a protocol error naming them.
+ * Kismet's tools write the signal block's dBm and RSSI as unsigned 32-bit integers (-60 dBm
+ * arrives as 4294967236), so those fields are read back as signed 32-bit numbers.
  */
 import { SvcError } from '../../errors.js';
 import type { Packet } from '../../packets/packet.js';
@@ -30,6 +32,17 @@ export function numberField(body: FrameBody, key: number): number | undefined {
   if (typeof value === 'bigint') return Number(value);
   if (typeof value !== 'number' || !Number.isFinite(value)) throw bad(`field ${key} must be a number`);
   return value;
+}
+
+/**
+ * Reads a body value as a signed 32-bit number: the signal block's dBm and RSSI, which Kismet's
+ * capture framework writes with `mpack_write_u32` from its `uint32_t` fields and its server reads
+ * back into `int`.
+ */
+function int32Field(body: FrameBody, key: number): number | undefined {
+  const value = numberField(body, key);
+  if (value === undefined || value < 2 ** 31 || value >= 2 ** 32) return value;
+  return value - 2 ** 32;
 }
 
 /** Reads a body value as a list of strings. */
@@ -64,8 +77,8 @@ export function packetFromBody(body: FrameBody, sourceUuid: string): Packet {
   const signal = subBlock(body, 2);
   if (signal) {
     packet.signal = {
-      signalDbm: numberField(signal, 1) || undefined,
-      noiseDbm: numberField(signal, 2) || undefined,
+      signalDbm: int32Field(signal, 1) || undefined,
+      noiseDbm: int32Field(signal, 2) || undefined,
       freqKhz: numberField(signal, 5) || undefined,
       channel: stringField(signal, 7) || undefined,
     };

@@ -13,7 +13,6 @@ import type { DatasourceDefaults } from '../datasource-settings.js';
 import type { DatasourceTypeDefinition } from '../datasource-type.js';
 import { parseDefinition, type SourceDefinition } from '../definition.js';
 import { readSourceOptions } from '../source-options.js';
-import { namedType } from '../type-resolution.js';
 
 /** What binding needs of the datasource tracker: its sources and the steps of their lifecycle. */
 export interface SourceLifecycle {
@@ -41,6 +40,21 @@ export interface RemoteBindRequest {
   readonly opener: RemoteOpener;
 }
 
+/**
+ * The remote-capable type a capture tool names; a name svc has no type for, or a type remote
+ * tools cannot feed, is refused naming it and the types that take remote capture tools
+ * (Kismet's tools name their own type: `ticc2531`, `linuxbluetooth`...).
+ */
+export function remoteType(types: Registry<DatasourceTypeDefinition>, name: string): DatasourceTypeDefinition {
+  const type = types.get(name.toLowerCase());
+  if (type?.capabilities.remote) return type;
+  // Scan-report types (passive) are fed over HTTP, not by capture tools.
+  const remote = types.list().filter((candidate) => candidate.capabilities.remote && !candidate.capabilities.passive).map((candidate) => candidate.name);
+  const has = `svc takes remote capture tools of type ${remote.join(', ') || 'none (no plugin provides one)'}`;
+  if (!type) throw new SvcError('SVC_ERR_NO_DATASOURCE_TYPE', `no datasource type '${name}' (${has})`);
+  throw new SvcError('SVC_ERR_DATASOURCE_UNSUPPORTED', `datasource type '${type.name}' does not accept remote capture (${has})`);
+}
+
 /** Binds remote capture tools to datasources. */
 export class RemoteBinding {
   #forgetTimer: NodeJS.Timeout | undefined;
@@ -53,8 +67,7 @@ export class RemoteBinding {
    */
   async bind(request: RemoteBindRequest): Promise<Datasource> {
     const { sources } = this;
-    const type = namedType(sources.types, request.type);
-    if (!type.capabilities.remote) throw new SvcError('SVC_ERR_DATASOURCE_UNSUPPORTED', `datasource type '${type.name}' does not accept remote capture`);
+    const type = remoteType(sources.types, request.type);
     const uuid = request.uuid.toUpperCase();
     let source = sources.get(uuid);
     const definition = parseDefinition(request.definition);

@@ -3,15 +3,14 @@
  * assembled by hand from kismet-reference.md section 6 (not with svc's encoder), playing the
  * part of Kismet's capture tools.
  */
-import { connect, type Socket } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { createLogger } from '../../logger.js';
 import { createTestDatasource, createTestService, testPhyPlugin, waitUntil, type TestService } from '../../testing/index.js';
-import { FrameReader, type Frame } from './frame.js';
+import { remoteCapturePort, tcpKismetTool, websocketKismetTool, type KismetTool } from '../../testing/kismet-tool.js';
+import { mp, readWireHeader, wireFrame } from '../../testing/kismet-wire.js';
 import { RemoteSession } from './remote-session.js';
-import { mp, readWireHeader, wireFrame } from './wire-bytes.test-helper.js';
 
 const UUID = '8A1C3E20-0000-4000-8000-0000000000AA';
 const TCP_UUID = '8A1C3E20-0000-4000-8000-0000000000BB';
@@ -28,73 +27,13 @@ test.before(async () => {
     log: createLogger({ write: () => {} }),
   });
   base = (await t.svc.start()).url;
-  const listening = t.svc.messages.all().map((m) => m['svc.messagebus.message_string']).find((text) => text.startsWith('remote capture (TCP) listening'));
-  tcpPort = Number(/:(\d+)$/.exec(listening ?? '')?.[1]);
+  tcpPort = remoteCapturePort(t.svc.messages);
   token = await (await t.command('/auth/apikey/generate.cmd', { name: 'sensor', role: 'datasource' })).text();
 });
 test.after(async () => t.close());
 
-/** A capture tool's end of a connection: raw frames out, parsed frames in. */
-interface Tool {
-  send(frame: Buffer): void;
-  next(type: number): Promise<{ frame: Frame; bytes: Buffer }>;
-  readonly closed: Promise<void>;
-  end(): void;
-}
-
-function toolOver(write: (bytes: Buffer) => void, end: () => void): { tool: Tool; receive(bytes: Buffer): void; closed(): void } {
-  const queue: { frame: Frame; bytes: Buffer }[] = [];
-  const waiters: (() => void)[] = [];
-  let onClosed!: () => void;
-  const closed = new Promise<void>((resolve) => (onClosed = resolve));
-  const reader = new FrameReader();
-  return {
-    tool: {
-      send: write,
-      closed,
-      end,
-      async next(type) {
-        for (let i = 0; i < 200; i++) {
-          const index = queue.findIndex((item) => item.frame.type === type);
-          if (index >= 0) return queue.splice(index, 1)[0]!;
-          await new Promise<void>((resolve) => {
-            waiters.push(resolve);
-            setTimeout(resolve, 25);
-          });
-        }
-        throw new Error(`no frame of type ${type} arrived`);
-      },
-    },
-    receive(bytes) {
-      let offset = 0;
-      for (const frame of reader.push(bytes)) {
-        const length = 20 + readWireHeader(bytes.subarray(offset)).length;
-        queue.push({ frame, bytes: bytes.subarray(offset, offset + length) });
-        offset += length;
-      }
-      waiters.splice(0).forEach((wake) => wake());
-    },
-    closed: onClosed,
-  };
-}
-
-async function websocketTool(query = `SVC=${token}`): Promise<Tool> {
-  const socket = new WebSocket(`${base.replace('http', 'ws')}/datasource/remote/remotesource.ws?${query}`);
-  const end = toolOver((bytes) => socket.send(bytes), () => socket.close());
-  socket.on('message', (data) => end.receive(data as Buffer));
-  socket.on('close', () => end.closed());
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  return end.tool;
-}
-
-async function tcpTool(port = tcpPort): Promise<Tool & { socket: Socket }> {
-  const socket = connect(port, '127.0.0.1');
-  const end = toolOver((bytes) => socket.write(bytes), () => socket.destroy());
-  socket.on('data', (data) => end.receive(data));
-  socket.on('close', () => end.closed());
-  await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  return Object.assign(end.tool, { socket });
-}
+const websocketTool = (query = `SVC=${token}`) => websocketKismetTool(base, query);
+const tcpTool = (port = tcpPort) => tcpKismetTool(port);
 
 const newsource = (uuid: string, name: string) => wireFrame(19, 1, mp.map([[1, mp.str(`testsource-9:name=${name},channel_hop=false`)], [2, mp.str('testsource')], [3, mp.str(uuid)]]));
 const openreport = (seqno: number, uuid: string) =>
@@ -117,7 +56,7 @@ const report = (n: number) =>
 const record = async (uuid: string) => (await (await t.request(`/datasource/by-uuid/${uuid}/source.json`)).json()) as Record<string, any>;
 
 /** Announces a source and answers the server's OPENREQ. */
-async function handshake(tool: Tool, uuid: string, name: string): Promise<void> {
+async function handshake(tool: KismetTool, uuid: string, name: string): Promise<void> {
   tool.send(newsource(uuid, name));
   const openreq = await tool.next(12);
   const header = readWireHeader(openreq.bytes);
@@ -199,6 +138,30 @@ test('TCP frames may arrive in pieces; closing a remote source ends its connecti
   assert.is((await record(TCP_UUID))['svc.datasource.running'], 0);
 });
 
+test('packets a tool sends right behind OPENREPORT, in the same TCP write, are all kept', async () => {
+  const uuid = '8A1C3E20-0000-4000-8000-0000000000E1';
+  const tool = await tcpTool();
+  tool.send(newsource(uuid, 'eager'));
+  const seqno = readWireHeader((await tool.next(12)).bytes).seqno;
+  tool.socket.write(Buffer.concat([openreport(seqno, uuid), report(5), report(6)]));
+  await waitUntil('both packets', async () => (await record(uuid))['svc.datasource.num_packets'] === 2);
+  assert.ok(t.svc.devices.byMac(0x020000aa0005).length === 1 && t.svc.devices.byMac(0x020000aa0006).length === 1);
+  tool.end();
+  await tool.closed;
+});
+
+test('a tool of a type svc does not have (Kismet\'s ticc2531) is refused with ERROR naming it and the types svc takes; nothing is created', async () => {
+  const sources = t.svc.datasources.list().length;
+  const tool = await tcpTool();
+  tool.send(wireFrame(19, 1, mp.map([[1, mp.str('ticc2531-0')], [2, mp.str('ticc2531')], [3, mp.str('5A3B0C11-0000-0000-0000-000000000000')]])));
+  const refusal = String((await tool.next(6)).frame.body.get(1));
+  assert.is(refusal, "the server cannot take this source: SVC_ERR_NO_DATASOURCE_TYPE: no datasource type 'ticc2531' (svc takes remote capture tools of type testsource)");
+  await tool.closed;
+  assert.is(t.svc.datasources.list().length, sources);
+  const posted = t.svc.messages.all().map((m) => String(m['svc.messagebus.message_string']));
+  assert.ok(posted.some((text) => text === `remote capture from 127.0.0.1 (ticc2531 'ticc2531-0'): ${refusal}`), 'the refusal is on the message bus');
+});
+
 test('remotesource.ws needs the datasource role (or admin): none is 401, readonly is 403', async () => {
   const readonly = await (await t.command('/auth/apikey/generate.cmd', { name: 'viewer', role: 'readonly' })).text();
   const status = (query: string) =>
@@ -251,8 +214,8 @@ test('remote sources are capped (a new one past the cap is told to come back lat
   });
   try {
     await capped.svc.start();
-    const port = Number(/:(\d+)$/.exec(capped.svc.messages.all().map((m) => String(m['svc.messagebus.message_string'])).find((text) => text.startsWith('remote capture (TCP) listening'))!)?.[1]);
-    const tools: Tool[] = [];
+    const port = remoteCapturePort(capped.svc.messages);
+    const tools: KismetTool[] = [];
     const connectTool = async () => {
       const tool = await tcpTool(port);
       tools.push(tool);

@@ -12,9 +12,9 @@ import { isPermanentFailure } from '../definition-check.js';
 import type { Logger } from '../../logger.js';
 import { MessageFlags, type MessageBus } from '../../messages/message-bus.js';
 import { createPacketQueue, type PacketQueue } from '../packet-queue.js';
-import type { Datasource } from '../datasource.js';
+import type { Datasource, RemoteOpener } from '../datasource.js';
 import type { DatasourceTracker } from '../datasource-tracker.js';
-import type { Capture } from '../datasource-type.js';
+import type { Capture, RemotePacketConversion } from '../datasource-type.js';
 import { encodeFrame, FrameType, MessageType, type Frame, type FrameBody } from './frame.js';
 import { numberField, packetFromBody, stringField, stringListField } from './packet-block.js';
 
@@ -58,8 +58,9 @@ interface PendingReport {
 export class RemoteSession {
   #seqno = 0;
   #source: Datasource | undefined;
-  #opener: (() => Promise<Capture>) | undefined;
-  #queue: PacketQueue | undefined;
+  #opener: RemoteOpener | undefined;
+  /** Where PACKET frames go, from OPENREQ on (so packets right behind OPENREPORT are kept). */
+  #capturing: { readonly queue: PacketQueue; readonly uuid: string; readonly conversion?: RemotePacketConversion } | undefined;
   #closed = false;
   #lastHeard = Date.now();
   readonly #pending = new Map<number, PendingReport>();
@@ -127,7 +128,7 @@ export class RemoteSession {
       pending.reject(new Error(`remote capture connection closed: ${reason}`));
     }
     this.#pending.clear();
-    this.#queue?.fail(new Error(`remote capture connection closed: ${reason}`));
+    this.#capturing?.queue.fail(new Error(`remote capture connection closed: ${reason}`));
     if (this.#source && this.#opener) this.datasources.remote.lost(this.#source, this.#opener, `remote capture connection closed: ${reason}`);
     this.log.debug(`remote capture from ${this.transport.remoteIp} ended: ${reason}`);
   }
@@ -167,7 +168,7 @@ export class RemoteSession {
     const uuid = stringField(body, 3);
     if (!definition || !type || !uuid) throw new SvcError('SVC_ERR_REMOTE_PROTOCOL', 'NEWSOURCE needs a definition (1), a source type (2) and a UUID (3)');
     this.#announced = true;
-    const opener = () => this.#open(definition);
+    const opener: RemoteOpener = (source) => this.#open(definition, source);
     this.#opener = opener;
     this.datasources.remote.bind({ uuid, type, definition, remoteIp: this.transport.remoteIp, opener }).then(
       (source) => {
@@ -180,6 +181,7 @@ export class RemoteSession {
         // why); anything else as SHUTDOWN, after which a tool reconnects.
         const refused = isPermanentFailure(error) || isSvcError(error, 'SVC_ERR_CONFLICT');
         this.#send(refused ? FrameType.ERROR : FrameType.SHUTDOWN, new Map([[1, reason]]));
+        this.messages.post(`remote capture from ${this.transport.remoteIp} (${type} '${definition}'): ${reason}`, MessageFlags.ERROR);
         this.close(reason);
       },
     );
@@ -208,16 +210,27 @@ export class RemoteSession {
     this.close(reason);
   }
 
-  /** Opens the remote capture: OPENREQ out, OPENREPORT back. */
-  async #open(definition: string): Promise<Capture> {
-    const report = await this.#request(FrameType.OPENREQ, new Map([[1, definition]]));
-    if (report.code === 0) throw new Error(stringField(report.body, 9) || 'the capture tool could not open the source');
+  /**
+   * Opens the remote capture: OPENREQ out, OPENREPORT back. The packet queue exists from the
+   * request on, since a tool sends its first packets right behind OPENREPORT, often in the same
+   * read; when the open fails they are dropped with it.
+   */
+  async #open(definition: string, source: Datasource): Promise<Capture> {
     const queue = createPacketQueue();
-    this.#queue = queue;
+    const conversion = source.type.remotePackets;
+    this.#capturing = { queue, uuid: source.uuid, conversion };
+    let report: Frame;
+    try {
+      report = await this.#request(FrameType.OPENREQ, new Map([[1, definition]]));
+      if (report.code === 0) throw new Error(stringField(report.body, 9) || 'the capture tool could not open the source');
+    } catch (error) {
+      this.#capturing = undefined;
+      throw error;
+    }
     const session = this;
     return {
       info: {
-        dlt: numberField(report.body, 2),
+        dlt: conversion?.dlt ?? numberField(report.body, 2),
         captureInterface: stringField(report.body, 3),
         channels: stringListField(report.body, 4),
         channel: stringField(report.body, 5),
@@ -238,10 +251,12 @@ export class RemoteSession {
   }
 
   #packet(body: FrameBody): void {
-    const queue = this.#queue;
-    const source = this.#source;
-    if (!queue || !source) return;
-    if (!queue.push(packetFromBody(body, source.uuid)) && this.transport.pause) {
+    const capturing = this.#capturing;
+    if (!capturing) return;
+    const { queue } = capturing;
+    const packet = packetFromBody(body, capturing.uuid);
+    capturing.conversion?.convert(packet);
+    if (!queue.push(packet) && this.transport.pause) {
       this.transport.pause();
       void queue.drained().then(() => this.transport.resume?.());
     }
