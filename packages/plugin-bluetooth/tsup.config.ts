@@ -6,4 +6,5 @@ export default packageBuild({
   index: 'src/index.ts',
   'btle-decoder': 'src/btle/btle-decoder.ts',
   'bluetooth-decoder': 'src/classic/bluetooth-decoder.ts',
+  'testing/index': 'src/testing/index.ts',
 });
