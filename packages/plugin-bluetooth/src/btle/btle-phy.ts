@@ -49,7 +49,7 @@ export const btlePhy: PhyDefinition = {
   },
   ui: {
     name: 'btle',
-    description: "the Bluetooth LE panel of a BTLE device's detail (name, manufacturer data, services), and the BTLE columns of the device table",
+    description: "the Bluetooth LE panel of a BTLE device's detail (name, advertiser kind and tracker mark, appearance, manufacturer data, services, RSSI over time), and the BTLE columns of the device table",
     file: packageFile(import.meta.url, 'dist/ui/btle.js'),
   },
 };

@@ -1,8 +1,9 @@
 /**
  * The Bluetooth PHY (Classic, BR/EDR), declared in one place: the name Kismet gives it, the
  * `bluetooth.device` sub-record and its fields, the restore of the sub-record, the decoder of
- * HCI frames and adapter records (whose LE reports the BTLE PHY takes), and the classifier. The
- * core registers all of it and taps the packet chain on the plugin's behalf.
+ * HCI frames and adapter records (whose LE reports the BTLE PHY takes), the classifier, and
+ * the UI module of the web app. The core registers all of it and taps the packet chain on the
+ * plugin's behalf.
  */
 import { packageFile, type PhyDefinition } from '@svc/core';
 import type { BluetoothReports } from '../hci/bluetooth-report.js';
@@ -44,5 +45,10 @@ export const bluetoothPhy: PhyDefinition = {
       const classifier = new BluetoothClassifier(svc.devices, phy);
       return (packet) => classifier.classifyReports(packet, packet.annotations.bluetooth!.reports);
     },
+  },
+  ui: {
+    name: 'bluetooth',
+    description: "the Bluetooth panel of a Classic device's detail (class of device, services, manufacturer data, RSSI over time), and the Classic columns of the device table",
+    file: packageFile(import.meta.url, 'dist/ui/bluetooth.js'),
   },
 };
