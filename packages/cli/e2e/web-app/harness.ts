@@ -45,6 +45,9 @@ export interface WebContext {
   rest(path: string, body?: unknown): Promise<any>;
 }
 
+/** What the page steps need of a running server: the server, its URL and the browser (a suite of its own may start just these). */
+export type AppContext = Pick<WebContext, 'svc' | 'browser' | 'app'>;
+
 /** How to start the server. */
 export interface WebAppOptions {
   /** `httpd_uri_prefix`, as behind a reverse proxy; '' for the root. */
@@ -115,7 +118,7 @@ export async function stopWebApp(context: WebContext): Promise<void> {
 const pageErrors: string[] = [];
 
 /** Opens the app at `hash` in a new page. */
-export async function open(context: WebContext, hash = '#/devices', options: Parameters<Browser['newPage']>[0] = {}): Promise<Page> {
+export async function open(context: AppContext, hash = '#/devices', options: Parameters<Browser['newPage']>[0] = {}): Promise<Page> {
   const page = await context.browser.newPage({ viewport: { width: 1400, height: 860 }, ...options });
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`${context.app}/${hash}`);
@@ -129,7 +132,7 @@ export async function close(page: Page): Promise<void> {
 }
 
 /** Logs in as the admin through the login form. */
-export async function logIn(context: WebContext, page: Page): Promise<void> {
+export async function logIn(context: AppContext, page: Page): Promise<void> {
   await page.fill('input[name=user]', 'svc');
   await page.fill('input[name=password]', context.svc.password!);
   await page.click('form[aria-label="Log in"] button[type=submit]');

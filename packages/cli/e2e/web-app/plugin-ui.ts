@@ -4,11 +4,11 @@
  * the views it lists, the blocks of the integrations, and any module that failed.
  */
 import type { Page } from 'playwright-core';
-import type { WebContext } from './harness.js';
+import type { AppContext } from './harness.js';
 import { logIn, open } from './harness.js';
 
 /** Opens the devices page at a view, logged in, once the table has its columns. */
-export async function devicesAt(context: WebContext, view: string): Promise<Page> {
+export async function devicesAt(context: AppContext, view: string): Promise<Page> {
   const page = await open(context, `#/devices?view=${view}`);
   await logIn(context, page);
   await page.waitForSelector('[role=columnheader] button[data-column]');

@@ -1,9 +1,10 @@
 /**
  * What the plugins' UI modules add to the web app when every first-party plugin runs, in real
- * Chromium: their columns offered in the device table (the sensor and Bluetooth LE ones in a
- * view of every PHY), the default columns of their views (the access points with their
- * encryption, the sensors and Bluetooth LE devices without type or encryption), and MQTT out
- * among the integrations. `web-plugins.test.ts` checks that each is gone with its plugin.
+ * Chromium: their columns offered in the device table (the sensor, Bluetooth and Bluetooth LE
+ * ones in a view of every PHY), the default columns of their views (the access points with
+ * their encryption, the sensors and Bluetooth devices without type or encryption, Classic
+ * devices with their class, LE devices with their kind and tracker mark), and MQTT out among
+ * the integrations. `web-plugins.test.ts` checks that each is gone with its plugin.
  */
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -13,15 +14,17 @@ import { devicesAt, integrationBlocks, listedViews, moduleErrors, offeredColumns
 
 /** Columns of the base record every device has. */
 export const BASE_COLUMNS = ['name', 'type', 'mac', 'manuf', 'phy', 'channel', 'signal', 'crypt', 'packets', 'seen', 'first'];
-/** Columns the rtl433 and serial plugins' modules add. */
+/** Columns the rtl433 plugin's module adds. */
 export const SENSOR_COLUMNS = ['rtl433-model', 'rtl433-temperature'];
-export const BTLE_COLUMNS = ['btle-local-name', 'btle-tx-power'];
+/** Columns the Bluetooth plugin's modules add, of Classic devices and of LE devices. */
+export const BLUETOOTH_COLUMNS = ['bluetooth-class', 'bluetooth-minor-class', 'bluetooth-advertiser'];
+export const BTLE_COLUMNS = ['btle-local-name', 'btle-tx-power', 'btle-advertiser', 'btle-tracker'];
 
 /** Adds the tests of the plugins' contributions to the suite of a server with every plugin. */
 export function pluginTests(test: Test<WebContext>): void {
   test('the view of every PHY offers the plugins’ columns and shows the PHY; each plugin’s views show its default columns', async (context) => {
     const page = await devicesAt(context, 'all');
-    assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...SENSOR_COLUMNS, ...BTLE_COLUMNS]);
+    assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...SENSOR_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS]);
     assert.equal(await shownColumns(page), ['name', 'type', 'phy', 'mac', 'manuf', 'channel', 'signal', 'packets', 'seen']);
     assert.ok((await listedViews(page)).includes('phy-RTL433'));
     const defaults: [view: string, columns: string[]][] = [
@@ -29,7 +32,8 @@ export function pluginTests(test: Test<WebContext>): void {
       ['phy-IEEE802.11', ['name', 'type', 'mac', 'manuf', 'channel', 'signal', 'crypt', 'packets', 'seen']],
       ['phy-RTL433', ['name', 'mac', 'channel', 'signal', 'packets', 'seen']],
       ['rtl433-thermometers', ['name', 'mac', 'channel', 'signal', 'packets', 'seen']],
-      ['phy-BTLE', ['name', 'mac', 'manuf', 'signal', 'packets', 'seen']],
+      ['phy-Bluetooth', ['name', 'mac', 'manuf', 'bluetooth-class', 'bluetooth-minor-class', 'signal', 'packets', 'seen']],
+      ['phy-BTLE', ['name', 'mac', 'manuf', 'btle-advertiser', 'btle-tracker', 'signal', 'packets', 'seen']],
     ];
     for (const [view, columns] of defaults) {
       await page.selectOption('select[aria-label=View]', view);

@@ -52,7 +52,7 @@ export const btlePhy: PhyDefinition = {
   alerts: [BLEEDINGTOOTH_DEFINITION, TRACKERFOLLOW_DEFINITION],
   ui: {
     name: 'btle',
-    description: "the Bluetooth LE panel of a BTLE device's detail (name, manufacturer data, services), and the BTLE columns of the device table",
+    description: "the Bluetooth LE panel of a BTLE device's detail (name, advertiser kind and tracker mark, appearance, manufacturer data, services, RSSI over time), and the BTLE columns of the device table",
     file: packageFile(import.meta.url, 'dist/ui/btle.js'),
   },
 };

@@ -1,9 +1,10 @@
 /**
  * The Bluetooth PHY (Classic, BR/EDR), declared in one place: the name Kismet gives it, the
  * `bluetooth.device` sub-record and its fields, the restore of the sub-record, the decoder of
- * HCI frames and adapter records (whose LE reports the BTLE PHY takes), the classifier, and the
- * FLIPPERZERO alert (raised for Classic and LE devices: `alerts/bluetooth-alert-catalog.ts`).
- * The core registers all of it and taps the packet chain on the plugin's behalf.
+ * HCI frames and adapter records (whose LE reports the BTLE PHY takes), the classifier, the
+ * FLIPPERZERO alert (raised for Classic and LE devices: `alerts/bluetooth-alert-catalog.ts`) and
+ * the UI module of the web app. The core registers all of it and taps the packet chain on the
+ * plugin's behalf.
  */
 import { packageFile, type PhyDefinition } from '@svc/core';
 import { FLIPPERZERO_DEFINITION } from '../alerts/bluetooth-alert-catalog.js';
@@ -48,4 +49,9 @@ export const bluetoothPhy: PhyDefinition = {
     },
   },
   alerts: [FLIPPERZERO_DEFINITION],
+  ui: {
+    name: 'bluetooth',
+    description: "the Bluetooth panel of a Classic device's detail (class of device, services, manufacturer data, RSSI over time), and the Classic columns of the device table",
+    file: packageFile(import.meta.url, 'dist/ui/bluetooth.js'),
+  },
 };

@@ -12,7 +12,7 @@
  * resumes once the cause is gone (the adapter plugged back in, bluetoothd restarted).
  */
 import { createPacketQueue, type Capture, type OpenContext, type SourceDetails } from '@svc/core';
-import { Variant } from 'dbus-next';
+import { Variant } from '@particle/dbus-next';
 import { ADAPTER_DETAIL, adapterDetails, rfkillBlock, rfkillDetails } from './adapter-details.js';
 import { AdapterWatch } from './adapter-watch.js';
 import { ADAPTER_INTERFACE, adapterNames, adapterPath, BLUEZ_SERVICE, bluezObjects, PROPERTIES_INTERFACE, type BluezObjects } from './bluez-objects.js';

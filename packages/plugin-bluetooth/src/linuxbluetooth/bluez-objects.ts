@@ -5,7 +5,7 @@
  * Buffers, dictionaries as objects), so the rest of the source reads `props.RSSI`, not a
  * signature tree.
  */
-import { Variant } from 'dbus-next';
+import { Variant } from '@particle/dbus-next';
 import type { SystemBus } from './system-bus.js';
 
 /** BlueZ's well-known name on the system bus. */

@@ -9,14 +9,14 @@
  * received is recorded for the test to read.
  */
 import { createRequire } from 'node:module';
-import { Message, MessageType, sessionBus, Variant } from 'dbus-next';
+import { Message, MessageType, sessionBus, Variant } from '@particle/dbus-next';
 import type { StandInCommand } from './bluez-stand-in.test-helper.js';
 
 // dbus-next cannot marshal a dictionary with integer keys (ManufacturerData is a{qv}): object
 // keys are strings and its integer marshallers refuse them (dbusjs/node-dbus-next#79). BlueZ,
 // in C, has no such limit, so the stand-in turns such keys back into numbers before they are
 // written; the bytes on the bus are then what bluetoothd sends.
-const marshallers = createRequire(import.meta.url)('dbus-next/lib/marshallers') as { MakeSimpleMarshaller(type: string): { marshall(ps: unknown, data: unknown): void } };
+const marshallers = createRequire(import.meta.url)('@particle/dbus-next/lib/marshallers') as { MakeSimpleMarshaller(type: string): { marshall(ps: unknown, data: unknown): void } };
 const makeMarshaller = marshallers.MakeSimpleMarshaller;
 marshallers.MakeSimpleMarshaller = (type: string) => {
   const marshaller = makeMarshaller(type);

@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { waitUntil } from '@svc/core/testing';
-import { sessionBus } from 'dbus-next';
+import { sessionBus } from '@particle/dbus-next';
 import { startPrivateBus } from './private-bus.test-helper.js';
 import { BusCallError, DEFAULT_SYSTEM_BUS_ADDRESS, SystemBus, systemBusAddress } from './system-bus.js';
 

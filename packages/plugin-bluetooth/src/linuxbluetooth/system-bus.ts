@@ -6,7 +6,7 @@
  * fails at once when the connection is lost, a ping to the bus every few seconds notices a bus
  * that went away, and each failure is reported once, as an `Error` that names the bus address.
  */
-import { Message, MessageType, sessionBus, type MessageBus } from 'dbus-next';
+import { Message, MessageType, sessionBus, type MessageBus } from '@particle/dbus-next';
 
 /** Where libdbus finds the system bus when `DBUS_SYSTEM_BUS_ADDRESS` is not set. */
 export const DEFAULT_SYSTEM_BUS_ADDRESS = 'unix:path=/var/run/dbus/system_bus_socket';

@@ -1,7 +1,7 @@
 /**
- * The serial plugin's UI module, built for the browser into `dist/ui/btle.js` and loaded by the
- * web app after login: the Bluetooth LE panel of a device's detail, and the Bluetooth LE
- * columns and default columns of the device table.
+ * The Bluetooth plugin's UI module for LE devices, built for the browser into
+ * `dist/ui/btle.js` and loaded by the web app after login: the Bluetooth LE panel of a
+ * device's detail, and the Bluetooth LE columns and default columns of the device table.
  */
 import type { UiModuleApi } from '@svc/core';
 import { registerBtleColumns } from './btle-columns.js';

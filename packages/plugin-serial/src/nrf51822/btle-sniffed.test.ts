@@ -157,7 +157,7 @@ test('the BTLE PHY: devices by advertiser address with name, manufacturer, RSSI 
     assert.is(thermo['svc.device.base.phyname'], 'BTLE');
     assert.is(thermo['svc.device.base.type'], 'BTLE');
     assert.is(thermo['svc.device.base.name'], 'Thermo 7');
-    assert.is(thermo['svc.device.base.manuf'], 'Apple');
+    assert.is(thermo['svc.device.base.manuf'], 'Apple, Inc.');
     assert.is(thermo['svc.device.base.channel'], '39');
     assert.is(thermo['svc.device.base.signal']['svc.common.signal.last_signal'], -55);
     assert.is(thermo['svc.device.base.key'].slice(0, 16), '2701E10200000000');
