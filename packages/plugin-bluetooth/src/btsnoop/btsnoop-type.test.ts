@@ -47,6 +47,21 @@ test('a path alone finds the btsnoop type; the devices are tracked and the end i
   ]);
 });
 
+test('an event cut short counts as an error packet, and the reports before the damage still make devices', async () => {
+  const damaged = leAdvertisingReportEvent([
+    { addressType: 1, address: 'C0:FF:EE:00:00:08', data: adStructures([[0x09, 'kept']]) },
+    { addressType: 1, address: 'C0:FF:EE:00:00:09', data: adStructures([[0x09, 'lost']]) },
+  ]);
+  const cut = Buffer.from(damaged.subarray(0, damaged.length - 4));
+  cut[2] = cut.length - 3; // the event's own length agrees; its second report runs past it
+  const path = write('damaged.log', btsnoopFile([...records, { data: cut, timeUs: 1_700_000_000_000_009 }]));
+  const source = await t.svc.datasources.add(`${path}:name=damaged`);
+  await waitUntil('every record read', () => source.numPackets >= 4);
+  assert.is(source.numErrorPackets, 1);
+  const devices = (await (await t.request(`/devices/views/seenby-${source.uuid}/devices.json`)).json()) as Record<string, any>[];
+  assert.equal(devices.map((device) => device['svc.device.base.name']).sort(), ['kept', 'tag 0', 'tag 1', 'tag 2']);
+});
+
 test('a log cut inside a record is told, with what was read; a corrupt one fails the source for good', async () => {
   const whole = btsnoopFile(records);
   const cut = write('cut.log', whole.subarray(0, whole.length - 3));
