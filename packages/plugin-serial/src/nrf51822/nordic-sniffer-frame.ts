@@ -17,7 +17,7 @@
  * events) carry no packet. Anything inconsistent throws with the reason.
  */
 import type { Packet } from '@svc/core';
-import { DLT_BLUETOOTH_LE_LL_WITH_PHDR, LePhdrFlags, rfChannelOfIndex, withLePhdr } from '@svc/plugin-bluetooth';
+import { DLT_BLUETOOTH_LE_LL_WITH_PHDR, snifferPacketBytes } from './le-phdr.js';
 
 /** Packet ids that carry a BLE packet. */
 export const NordicPacketId = {
@@ -90,10 +90,7 @@ export function nordicSnifferPacket(frameBytes: Buffer, sourceUuid: string, now 
     tsUsec: (now % 1000) * 1000,
     sourceUuid,
     dlt: DLT_BLUETOOTH_LE_LL_WITH_PHDR,
-    data: withLePhdr(
-      { rfChannel: rfChannelOfIndex(channel), signalDbm: -rssi, flags: LePhdrFlags.DEWHITENED | LePhdrFlags.CRC_CHECKED | (crcOk ? LePhdrFlags.CRC_VALID : 0) },
-      ll,
-    ),
+    data: snifferPacketBytes(channel, -rssi, crcOk, ll),
     annotations: {},
   };
 }

@@ -5,7 +5,7 @@
  * BTLE PHY decodes. The firmware follows advertising channels 37, 38 and 39 by itself.
  */
 import { stableUuid, type DatasourceTypeDefinition } from '@svc/core';
-import { DLT_BLUETOOTH_LE_LL_WITH_PHDR } from '@svc/plugin-bluetooth';
+import { DLT_BLUETOOTH_LE_LL_WITH_PHDR } from './le-phdr.js';
 import { NordicSlipFramer } from '../framing/nordic-slip-framer.js';
 import { openSerialCapture } from '../serial-capture.js';
 import { readSerialLine, SERIAL_SOURCE_OPTIONS } from '../serial-options.js';
