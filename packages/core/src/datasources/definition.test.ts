@@ -25,6 +25,15 @@ test('interface before the first colon; options split on commas; names lower-cas
   assert.equal(options('rtl433-0'), {});
 });
 
+test('a network address is an interface: a port after the first colon belongs to it', () => {
+  assert.equal(parseDefinition('localhost:30005').interface, 'localhost:30005');
+  const feed = parseDefinition('192.0.2.7:30005:type=adsb,name=roof');
+  assert.equal([feed.interface, feed.options.get('type'), feed.options.get('name')], ['192.0.2.7:30005', 'adsb', 'roof']);
+  assert.equal(parseDefinition('[::1]:30002:format=avr').interface, '[::1]:30002');
+  assert.equal(parseDefinition('hci0:power=true').interface, 'hci0', 'options still start after the first colon');
+  assert.throws(() => parseDefinition('host:30005x'), /option '30005x' has no value/);
+});
+
 test('double quotes protect commas and are removed; empty values are dropped', () => {
   assert.equal(options('wlan0:channels="1,6,11",name=x'), { channels: '1,6,11', name: 'x' });
   assert.equal(options('wlan0:name="a, b" c'), { name: 'a, b c' });

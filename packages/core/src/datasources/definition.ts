@@ -31,7 +31,7 @@ export function parseDefinition(line: string, kind: DefinitionKind = SOURCE_DEFI
   const bad = (problem: string) => new SvcError(kind.code, `bad ${kind.noun} definition '${line}': ${problem}`);
   const text = line.trim();
   if (text === '') throw bad('it is empty; expected interface[:option=value,...]');
-  const colon = text.indexOf(':');
+  const colon = interfaceEnd(text);
   const iface = (colon < 0 ? text : text.slice(0, colon)).trim();
   if (iface === '') throw bad('the interface (text before the first ":") is empty');
   if (iface.includes(',')) throw bad(`the interface '${iface}' contains ',' before any ':' (options go after a ':')`);
@@ -50,6 +50,20 @@ export function parseDefinition(line: string, kind: DefinitionKind = SOURCE_DEFI
     }
   }
   return { line: text, interface: iface, options };
+}
+
+/**
+ * Where the interface ends: at the first ':', unless what follows it is a port number, so a
+ * network address (`host:30005`, `[::1]:30005`) is an interface whose options come after the
+ * next ':'. An option always has '=', so a port cannot be taken for one.
+ */
+function interfaceEnd(text: string): number {
+  const hostEnd = text.startsWith('[') ? text.indexOf(']') + 1 : 0;
+  const colon = text.indexOf(':', hostEnd);
+  if (colon < 0) return -1;
+  const next = text.indexOf(':', colon + 1);
+  const port = text.slice(colon + 1, next < 0 ? text.length : next);
+  return /^\d{1,5}$/.test(port) ? next : colon;
 }
 
 /** Writes a definition back as a line (values quoted when they hold a comma). */
