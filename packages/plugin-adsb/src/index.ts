@@ -1,10 +1,11 @@
 /**
  * `@svc/plugin-adsb`: aircraft on 1090 MHz, built only on the public plugin API. It provides the
  * `adsb` datasource type, which reads the feeds of the decoder a user already runs (Beast, AVR,
- * SBS) and replays recordings of them.
+ * SBS) and replays recordings of them, and the `rtladsb` type, an RTL-SDR through rtl_adsb.
  */
 import { definePlugin } from '@svc/core';
 import { adsbType } from './feeds/adsb-type.js';
+import { createRtlAdsbType, RTL_ADSB_COMMAND } from './rtladsb/rtladsb-type.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-adsb';
@@ -14,8 +15,12 @@ export default definePlugin({
   name: PLUGIN_NAME,
   core: '^0.1.0',
   dependencies: [],
+  configKeys: { rtladsb_command: `the rtl_adsb program, a name on PATH or a path (default ${RTL_ADSB_COMMAND})` },
   apply(svc) {
-    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(adsbType));
+    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
+      types.add(adsbType);
+      types.add(createRtlAdsbType(svc.config.get('rtladsb_command') ?? RTL_ADSB_COMMAND));
+    });
   },
 });
 
@@ -24,3 +29,4 @@ export { DLT_MODE_S, SBS_RECORD_TYPE, beastSignalDbfs } from './feeds/mode-s-lin
 export { BeastStream, type BeastMessage } from './feeds/beast-stream.js';
 export { AvrStream, type AvrFrame } from './feeds/avr-stream.js';
 export { detectFeedFormat, feedReader, FEED_FORMATS, type FeedFormat, type FeedItem, type FeedReader } from './feeds/feed-format.js';
+export { RTLADSB_TYPE, RTL_ADSB_COMMAND, createRtlAdsbType, rtlAdsbArguments } from './rtladsb/rtladsb-type.js';
