@@ -4,7 +4,8 @@
  * and downlink-format counts, and the same last callsign, category, squawk, altitude, speed, track and
  * vertical rate. Address/parity replies count only for an address a CRC-clean DF11/17/18 frame announced
  * first (dump1090's rule, documented on ModeSMessage). modes1's positions come from {@link updateCprTrack}
- * on dump1090's sample clock and are compared with dump1090's, frame by frame, within 10 m.
+ * on dump1090's sample clock and are compared with dump1090's, frame by frame, within 10 m. The frames
+ * antirez/dump1090 found in the same recording pass the same CRC rules.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -108,5 +109,17 @@ for (const name of RECORDINGS) {
     }
   });
 }
+
+const ANTIREZ = 'adsb/modes1.antirez-dump1090.frames.txt';
+
+realDataTest(test, "antirez/dump1090's 217 frames of modes1.bin pass svc's CRC rules and all carry 4D2023", [ANTIREZ], () => {
+  const frames = readFileSync(realDataPath(ANTIREZ), 'utf8').trim().split('\n');
+  assert.is(frames.length, 217);
+  for (const line of frames) {
+    const message = decodeModeS(frameFromHex(line, 1, line.length - 1)!);
+    assert.ok(message?.crcOk && message.repairedBit === undefined, line);
+    assert.is(message.icao, 0x4d2023, line);
+  }
+});
 
 test.run();
