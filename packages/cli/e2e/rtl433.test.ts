@@ -12,13 +12,13 @@ import { SYNTHETIC_RECORDING, SYNTHETIC_REFERENCE } from '@svc/plugin-sdr-rtl433
 import { expectedReadings, messagesBySensor, readRtl433Lines, sensorKey, type ReferenceMessage } from '@svc/plugin-sdr-rtl433/testing';
 import { adminGet, startSvc, waitForFirstSource, type SvcProcess } from './svc-process.js';
 
-/** Each per-class view and the sub-record of `rtl433.device` that puts a sensor in it. */
+/** Each per-class view and the sub-record of `sensor.device` that puts a sensor in it. */
 const CLASS_VIEWS = {
-  'rtl433-thermometers': 'rtl433.device.thermometer',
-  'rtl433-weatherstations': 'rtl433.device.weatherstation',
-  'rtl433-tpms': 'rtl433.device.tpms',
-  'rtl433-lightning': 'rtl433.device.lightningsensor',
-  'rtl433-switches': 'rtl433.device.switch',
+  'sensor-thermometers': 'sensor.device.thermometer',
+  'sensor-weatherstations': 'sensor.device.weatherstation',
+  'sensor-tpms': 'sensor.device.tpms',
+  'sensor-lightning': 'sensor.device.lightningsensor',
+  'sensor-switches': 'sensor.device.switch',
 } as const;
 
 /**
@@ -50,14 +50,14 @@ function rtl433Suite(name: string, recording: string, referencePath: string, reg
     assert.ok(types.some((type: any) => type['svc.datasource.driver.type'] === 'rtl433'));
   });
 
-  register(test, "phy-RTL433 and rtl433-thermometers list rtl_433's sensors with their model, id and temperature in Celsius; each per-class view lists the sensors of its class with their readings", async () => {
+  register(test, "phy-RFSENSOR and sensor-thermometers list rtl_433's sensors with their model, id and temperature in Celsius; each per-class view lists the sensors of its class with their readings", async () => {
     const views = await get('/devices/views/all_views.json');
-    for (const id of ['phy-RTL433', ...Object.keys(CLASS_VIEWS)]) {
+    for (const id of ['phy-RFSENSOR', ...Object.keys(CLASS_VIEWS)]) {
       assert.ok(views.some((view: any) => view['svc.devices.view.id'] === id), id);
     }
     const sensors = messagesBySensor(reference);
-    const common = (device: any) => device['rtl433.device']['rtl433.device.common'];
-    const keyOf = (device: any) => sensorKey({ model: common(device)['rtl433.device.model'], id: common(device)['rtl433.device.id'] });
+    const common = (device: any) => device['sensor.device']['sensor.device.common'];
+    const keyOf = (device: any) => sensorKey({ model: common(device)['sensor.device.model'], id: common(device)['sensor.device.id'] });
     for (const [view, part] of Object.entries(CLASS_VIEWS)) {
       const members = await get(`/devices/views/${view}/devices.json`);
       const expected = [...sensors].filter(([, messages]) => Object.keys(expectedReadings(messages.at(-1)!)).some((path) => path.startsWith(`${part}/`)));
@@ -67,13 +67,22 @@ function rtl433Suite(name: string, recording: string, referencePath: string, reg
         assert.is(device['svc.device.base.type'], 'Sensor');
         assert.is(device['svc.device.base.name'], message.model);
         for (const [path, value] of Object.entries(expectedReadings(message)).filter(([path]) => path.startsWith(`${part}/`))) {
-          const actual = path.split('/').reduce<any>((record, key) => record?.[key], device['rtl433.device']);
+          const actual = path.split('/').reduce<any>((record, key) => record?.[key], device['sensor.device']);
           if (typeof value === 'string') assert.is(actual, value, `${keyOf(device)} ${path}`);
           else assert.ok(Math.abs(actual - value) < 1e-3, `${keyOf(device)} ${path}: ${actual} for ${value}`);
         }
       }
     }
-    assert.equal(await get('/devices/views/phy-RTL433/devices.json').then((all: any[]) => all.length), sensors.size);
+    assert.equal(await get('/devices/views/phy-RFSENSOR/devices.json').then((all: any[]) => all.length), sensors.size);
+  });
+
+  register(test, 'the view ids of the RTL433 era still answer, as the RFSENSOR views, and all_views lists only the new ids', async () => {
+    const keys = (path: string) => get(path).then((devices: any[]) => devices.map((device) => device['svc.device.base.key']).sort());
+    const renamed = [['phy-RTL433', 'phy-RFSENSOR'], ...Object.keys(CLASS_VIEWS).map((id) => [id.replace(/^sensor-/, 'rtl433-'), id])];
+    for (const [former, current] of renamed) assert.equal(await keys(`/devices/views/${former}/devices.json`), await keys(`/devices/views/${current}/devices.json`), former);
+    assert.equal(await keys('/devices/views/phy/RTL433/devices.json'), await keys('/devices/views/phy/RFSENSOR/devices.json'));
+    const ids = (await get('/devices/views/all_views.json')).map((view: any) => view['svc.devices.view.id']);
+    assert.not.ok(ids.some((id: string) => id === 'phy-RTL433' || id.startsWith('rtl433-')), ids.join(' '));
   });
 
   test.run();

@@ -51,7 +51,7 @@ export { tagPacket } from './packets/packet-tags.js';
 export type { Device, DeviceComponents, RecordSource } from './tracker/device.js';
 export type { SensorReading, SensorReport } from './tracker/sensor-report.js';
 export type { ReportFormatDefinition } from './datasources/report-format.js';
-export type { PhyAlertDefinition, PhyClassifierDefinition, PhyComponentState, PhyDefinition, PhyDeviceComponent } from './tracker/phy.js';
+export type { PhyAlertDefinition, PhyClassifierDefinition, PhyComponentState, PhyDefinition, PhyDeviceComponent, PhyFormerName } from './tracker/phy.js';
 export { csvField, type WigleRow } from './logging/wigle/wigle-csv.js';
 export type { LogTypeDefinition, LogOpenContext, LogWriter } from './logging/log-type.js';
 export { DeviceTracker, type PresenceWatcher, type TrackerSettings } from './tracker/device-tracker.js';

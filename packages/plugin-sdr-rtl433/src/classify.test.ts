@@ -37,37 +37,38 @@ async function view(name: string): Promise<Record<string, any>[]> {
 test('a thermometer: Celsius from Fahrenheit, humidity, their histories, and the thermometers view', async () => {
   feed('{"model":"Ambientweather-F007TH","id":37,"channel":5,"battery_ok":0,"temperature_F":67.8,"humidity":35,"freq":433.824,"rssi":-0.127,"snr":14.27,"noise":-14.39}');
   feed('{"model":"Ambientweather-F007TH","id":37,"channel":5,"battery_ok":1,"temperature_F":68.9,"humidity":36}', T + 1);
-  const [device, ...others] = await view('rtl433-thermometers');
+  const [device, ...others] = await view('sensor-thermometers');
   assert.is(others.length, 0);
   assert.is(device!['svc.device.base.frequency'], 433_824);
   assert.is(device!['svc.device.base.channel'], '5');
-  assert.is(device!['svc.device.base.manuf'], 'RTL433');
-  const sensor = device!['rtl433.device'];
-  assert.equal(sensor['rtl433.device.common'], {
-    'rtl433.device.model': 'Ambientweather-F007TH',
-    'rtl433.device.id': '37',
-    'rtl433.device.rtlchannel': '5',
-    'rtl433.device.battery': 'OK',
-    'rtl433.device.rssi': '-0.127',
-    'rtl433.device.snr': '14.27',
-    'rtl433.device.noise': '-14.39',
+  assert.is(device!['svc.device.base.manuf'], 'RF Sensor');
+  const sensor = device!['sensor.device'];
+  assert.equal(sensor['sensor.device.common'], {
+    'sensor.device.model': 'Ambientweather-F007TH',
+    'sensor.device.id': '37',
+    'sensor.device.subchannel': '5',
+    'sensor.device.battery': 'OK',
+    'sensor.device.rssi': '-0.127',
+    'sensor.device.snr': '14.27',
+    'sensor.device.noise': '-14.39',
+    'sensor.device.last_record': '{"model":"Ambientweather-F007TH","id":37,"channel":5,"battery_ok":1,"temperature_F":68.9,"humidity":36}',
   });
-  const thermometer = sensor['rtl433.device.thermometer'];
-  assert.is(thermometer['rtl433.device.temperature'], 20.5);
-  assert.is(thermometer['rtl433.device.humidity'], 36);
-  const minute = thermometer['rtl433.device.temperature_rrd']['svc.common.rrd.minute_vec'] as number[];
+  const thermometer = sensor['sensor.device.thermometer'];
+  assert.is(thermometer['sensor.device.temperature'], 20.5);
+  assert.is(thermometer['sensor.device.humidity'], 36);
+  const minute = thermometer['sensor.device.temperature_rrd']['svc.common.rrd.minute_vec'] as number[];
   assert.is(minute[T % 60], 19.8889);
   assert.is(minute[(T + 1) % 60], 20.5);
-  assert.equal(await view('rtl433-weatherstations'), []);
+  assert.equal(await view('sensor-weatherstations'), []);
 });
 
 test('a weather station under old and new key names, kept in km/h and mm', async () => {
   feed('{"model":"Fineoffset-WHx080","id":17,"temperature_C":4.2,"humidity":91,"wind_dir_deg":225,"wind_avg_m_s":1.2,"wind_max_m_s":3.4,"rain_mm":12.6}');
   feed('{"model":"Old-Station","id":3,"winddirection":90,"windstrength":12.5,"gust":20,"rain":4,"uv_index":3,"lux":12000}');
-  const stations = await view('rtl433-weatherstations');
+  const stations = await view('sensor-weatherstations');
   assert.is(stations.length, 2);
-  const byModel = Object.fromEntries(stations.map((device) => [device['svc.device.base.name'], device['rtl433.device']['rtl433.device.weatherstation']]));
-  const prefix = 'rtl433.device.weatherstation';
+  const byModel = Object.fromEntries(stations.map((device) => [device['svc.device.base.name'], device['sensor.device']['sensor.device.weatherstation']]));
+  const prefix = 'sensor.device';
   assert.is(byModel['Fineoffset-WHx080'][`${prefix}.wind_speed`], 4.32);
   assert.is(byModel['Fineoffset-WHx080'][`${prefix}.wind_gust`], 12.24);
   assert.is(byModel['Fineoffset-WHx080'][`${prefix}.rain`], 12.6);
@@ -75,72 +76,72 @@ test('a weather station under old and new key names, kept in km/h and mm', async
   assert.is(byModel['Old-Station'][`${prefix}.wind_speed`], 12.5);
   assert.is(byModel['Old-Station'][`${prefix}.uv_index`], 3);
   assert.is(byModel['Old-Station'][`${prefix}.lux`], 12000);
-  assert.is((await view('rtl433-thermometers')).length, 1, 'only the station that reports temperature is a thermometer');
+  assert.is((await view('sensor-thermometers')).length, 1, 'only the station that reports temperature is a thermometer');
 });
 
 test('a tyre sensor: pressure in kPa and bar, its temperature a thermometer, never a weather station', async () => {
   feed('{"model":"Toyota","type":"TPMS","id":"0x1b2c3d4e","status":128,"pressure_PSI":32.5,"temperature_C":19,"mic":"CRC"}');
-  const [device] = await view('rtl433-tpms');
-  const tpms = device!['rtl433.device']['rtl433.device.tpms'];
+  const [device] = await view('sensor-tpms');
+  const tpms = device!['sensor.device']['sensor.device.tpms'];
   assert.equal(tpms, {
-    'rtl433.device.tpms.pressure_bar': 2.2408,
-    'rtl433.device.tpms.pressure_kpa': 224.0796,
-    'rtl433.device.tpms.state': '128',
-    'rtl433.device.tpms.checksum': 'CRC',
+    'sensor.device.tpms.pressure_bar': 2.2408,
+    'sensor.device.tpms.pressure_kpa': 224.0796,
+    'sensor.device.tpms.state': '128',
+    'sensor.device.tpms.checksum': 'CRC',
   });
-  assert.is(device!['rtl433.device']['rtl433.device.common']['rtl433.device.id'], '0x1b2c3d4e');
-  assert.is((await view('rtl433-thermometers')).length, 1);
-  assert.equal(await view('rtl433-weatherstations'), []);
+  assert.is(device!['sensor.device']['sensor.device.common']['sensor.device.id'], '0x1b2c3d4e');
+  assert.is((await view('sensor-thermometers')).length, 1);
+  assert.equal(await view('sensor-weatherstations'), []);
 });
 
 test('switches and lightning sensors get their records and views; a sensor joins a view when it first reports the class', async () => {
   feed('{"model":"Generic-Remote","id":9,"switch1":"ON","switch3":"OFF"}');
   feed('{"model":"Generic-Remote","id":9,"switch2":"ON"}');
   feed('{"model":"Acurite-6045M","id":4,"channel":"A","strike_count":3,"storm_dist":12,"active":1,"rfi":0}');
-  const [remote] = await view('rtl433-switches');
-  assert.equal(remote!['rtl433.device']['rtl433.device.switch'], { 'rtl433.device.switch.1': 'ON', 'rtl433.device.switch.2': 'ON', 'rtl433.device.switch.3': 'OFF' });
-  const [lightning] = await view('rtl433-lightning');
-  const record = lightning!['rtl433.device']['rtl433.device.lightningsensor'];
-  assert.is(record['rtl433.device.lightning.strike_count'], 3);
-  assert.is(record['rtl433.device.lightning.storm_distance'], 12);
-  assert.equal(await view('rtl433-thermometers'), []);
+  const [remote] = await view('sensor-switches');
+  assert.equal(remote!['sensor.device']['sensor.device.switch'], { 'sensor.device.switch.1': 'ON', 'sensor.device.switch.2': 'ON', 'sensor.device.switch.3': 'OFF' });
+  const [lightning] = await view('sensor-lightning');
+  const record = lightning!['sensor.device']['sensor.device.lightningsensor'];
+  assert.is(record['sensor.device.lightning_strike_count'], 3);
+  assert.is(record['sensor.device.lightning_storm_distance'], 12);
+  assert.equal(await view('sensor-thermometers'), []);
   feed('{"model":"Acurite-6045M","id":4,"channel":"A","temperature_F":50}');
-  assert.is((await view('rtl433-thermometers')).length, 1, 'membership is rechecked on update');
+  assert.is((await view('sensor-thermometers')).length, 1, 'membership is rechecked on update');
 });
 
 test('the last message is kept verbatim; a field svc has no place for is still there', async () => {
   const line = '{"model":"Cardin-S466","id":3,"dipswitch":"o-o-++-o+","rbutton":"11"}';
   feed(line);
-  const [device] = await view('phy-RTL433');
-  assert.is(device!['rtl433.device']['rtl433.device.last_message'], line);
+  const [device] = await view('phy-RFSENSOR');
+  assert.is(device!['sensor.device']['sensor.device.common']['sensor.device.last_record'], line);
   assert.is(device!['svc.device.base.name'], 'Cardin-S466');
 });
 
 test('records from remote capture (JSON block of type RTL433) are sensors; other record types are left alone', async () => {
   feed('{"model":"Nexus-TH","id":1,"temperature_C":20}', T, 'RTL433');
   feed('{"model":"Nexus-TH","id":2,"temperature_C":20}', T, 'ADSB');
-  assert.is((await view('phy-RTL433')).length, 1);
+  assert.is((await view('phy-RFSENSOR')).length, 1);
 });
 
 test('lines that are not JSON objects are error packets and make no device; status lines are neither', async () => {
   for (const line of ['garbage', '{"model":"X"', '[1,2]', '42', 'null']) assert.ok(feed(line).error, line);
   const status = feed('{"time":"2026-11-21 10:00:00","src":"SDR","lvl":5,"msg":"Tuned"}');
   assert.not.ok(status.error);
-  assert.equal(await view('phy-RTL433'), []);
+  assert.equal(await view('phy-RFSENSOR'), []);
 });
 
 test("svc's generated events, every sensor class under every unit its decoders use: each sensor is in the views of its classes, with its last readings in svc's units", async () => {
   const lines = readFileSync(projectDataPath('rtl433', SYNTHETIC_EVENTS), 'utf8').trimEnd().split('\n');
   lines.forEach((line, index) => assert.not.ok(feed(line, T + index).error, line));
-  const views = { thermometer: 'rtl433-thermometers', weatherstation: 'rtl433-weatherstations', lightningsensor: 'rtl433-lightning', tpms: 'rtl433-tpms', switch: 'rtl433-switches' };
+  const views = { thermometer: 'sensor-thermometers', weatherstation: 'sensor-weatherstations', lightningsensor: 'sensor-lightning', tpms: 'sensor-tpms', switch: 'sensor-switches' };
   const members = new Map<string, Set<string>>();
-  for (const [part, id] of Object.entries(views)) members.set(`rtl433.device.${part}`, new Set((await view(id)).map((device) => device['svc.device.base.key'])));
+  for (const [part, id] of Object.entries(views)) members.set(`sensor.device.${part}`, new Set((await view(id)).map((device) => device['svc.device.base.key'])));
   const sensors = messagesBySensor(lines.map((line) => JSON.parse(line) as Record<string, any>));
-  const devices = await view('phy-RTL433');
+  const devices = await view('phy-RFSENSOR');
   assert.is(devices.length, sensors.size, 'one device per sensor');
   for (const device of devices) {
-    const sensor = device['rtl433.device'];
-    const key = `${sensor['rtl433.device.common']['rtl433.device.model']}/${sensor['rtl433.device.common']['rtl433.device.id']}`;
+    const sensor = device['sensor.device'];
+    const key = `${sensor['sensor.device.common']['sensor.device.model']}/${sensor['sensor.device.common']['sensor.device.id']}`;
     const messages = sensors.get(key)!;
     assert.ok(messages, `${key} is a sensor of the events`);
     assert.is(device['svc.device.base.packets.total'], messages.length, key);
@@ -152,7 +153,7 @@ test("svc's generated events, every sensor class under every unit its decoders u
       if (typeof value === 'number') assert.ok(typeof actual === 'number' && Math.abs(actual - value) < 1e-3, `${key} ${path}: ${String(actual)} should be ${value}`);
       else assert.is(actual, value, `${key} ${path}`);
     }
-    assert.equal(withoutTime(JSON.parse(sensor['rtl433.device.last_message'])), withoutTime(messages.at(-1)!), `${key}: the last event is kept as it came`);
+    assert.equal(withoutTime(JSON.parse(sensor['sensor.device.common']['sensor.device.last_record'])), withoutTime(messages.at(-1)!), `${key}: the last event is kept as it came`);
   }
 });
 
@@ -169,7 +170,7 @@ test('fuzz: 20,000 mutated rtl_433 lines never throw out of the chain', async ()
     if (packet.error) errors++;
   }
   assert.ok(errors > 0, 'some mutations were malformed');
-  assert.ok((await view('phy-RTL433')).length > 0, 'some mutations still made sensors');
+  assert.ok((await view('phy-RFSENSOR')).length > 0, 'some mutations still made sensors');
 });
 
 test.run();

@@ -163,11 +163,11 @@ echo '{"model":"Acme-TH","id":7,"temperature_C":21.5,"battery_ok":0}'`);
     const source = await t.svc.datasources.add(`${recording.path}:type=rtl433,retry=false`);
     await until('every line is read', () => source.numPackets >= 5);
     assert.is(source.numErrorPackets, 3);
-    const devices = (await (await t.request('/devices/views/phy-RTL433/devices.json')).json()) as Record<string, any>[];
+    const devices = (await (await t.request('/devices/views/phy-RFSENSOR/devices.json')).json()) as Record<string, any>[];
     assert.is(devices.length, 1);
-    const sensor = devices[0]!['rtl433.device'];
-    assert.is(sensor['rtl433.device.thermometer']['rtl433.device.temperature'], 21.5);
-    assert.is(sensor['rtl433.device.common']['rtl433.device.battery'], 'LOW');
+    const sensor = devices[0]!['sensor.device'];
+    assert.is(sensor['sensor.device.thermometer']['sensor.device.temperature'], 21.5);
+    assert.is(sensor['sensor.device.common']['sensor.device.battery'], 'LOW');
     assert.is(devices[0]!['svc.device.base.packets.total'], 2);
   } finally {
     await t.close();

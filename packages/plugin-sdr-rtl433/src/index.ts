@@ -1,13 +1,15 @@
 /**
  * `@svc/plugin-sdr-rtl433`: sensors heard by an RTL-SDR through `rtl_433`, built only on the
- * public plugin API. Read as a checklist: the `RTL433` PHY (declared whole in `rtl433-phy.ts`:
- * sub-record, per-class views, decoder, classifier, sensor panel and columns), the `rtl433`
+ * public plugin API. Read as a checklist: the `RFSENSOR` PHY, formerly `RTL433` (declared whole
+ * in `rtl433-phy.ts`: sub-record, per-class views, decoder, classifier, sensor panel and
+ * columns), the `rtl433`
  * datasource type, rtl_433 events as a report format (for sources that carry reports, such as a
  * broker's), then the report of each tracked sensor message's readings (`sensorReported`).
  */
 import { definePlugin } from '@svc/core';
 import { createRtl433Type, RTL433_COMMAND } from './datasource.js';
-import { RTL433_PHY_NAME, rtl433Phy } from './rtl433-phy.js';
+import { rfSensorPhy } from './rtl433-phy.js';
+import { RFSENSOR_PHY_NAME } from './sensor-phy-name.js';
 import { rtl433EventFormat } from './rtl433-event-format.js';
 import { tapSensorReports } from './sensor-reports.js';
 
@@ -24,17 +26,18 @@ export default definePlugin({
   dependencies: [],
   configKeys: { [COMMAND_CONFIG_KEY]: `the rtl_433 program to run (default ${RTL433_COMMAND}, found on PATH)` },
   apply(svc) {
-    svc.hooks.phys.tap(PLUGIN_NAME, (phys) => phys.add(rtl433Phy));
+    svc.hooks.phys.tap(PLUGIN_NAME, (phys) => phys.add(rfSensorPhy));
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
       types.add(createRtl433Type({ command: svc.config.get(COMMAND_CONFIG_KEY) }));
     });
     svc.hooks.reportFormats.tap(PLUGIN_NAME, (formats) => formats.add(rtl433EventFormat));
-    tapSensorReports(svc, PLUGIN_NAME, RTL433_PHY_NAME);
+    tapSensorReports(svc, PLUGIN_NAME, RFSENSOR_PHY_NAME);
   },
 });
 
 export { RTL433_TYPE, createRtl433Type, type Rtl433TypeSettings } from './datasource.js';
-export { RTL433_PHY_NAME, rtl433Phy } from './rtl433-phy.js';
+export { rfSensorPhy } from './rtl433-phy.js';
+export { FORMER_PHY_NAME, RFSENSOR_PHY_NAME } from './sensor-phy-name.js';
 export { RTL433_RECORD_TYPE, decodeRtl433Record, type Rtl433Message } from './rtl433-decoder.js';
 export { Rtl433Sensor } from './sensor/rtl433-sensor.js';
 export { sensorMac } from './sensor/sensor-mac.js';

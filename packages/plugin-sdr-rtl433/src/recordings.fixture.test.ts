@@ -11,7 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '@svc/core';
 import { createTestService, projectDataPath, realDataFiles, realDataPath, realDataTest, waitUntil, type TestService } from '@svc/core/testing';
-import rtl433Plugin, { RTL433_PHY_NAME } from './index.js';
+import rtl433Plugin, { RFSENSOR_PHY_NAME } from './index.js';
 import { CU8_CARRIER_FREQUENCY } from './synthetic/cu8-recording.js';
 import { SYNTHETIC_GROUND_TRUTH, SYNTHETIC_RECORDING, SYNTHETIC_REFERENCE } from './synthetic/synthetic-data.js';
 import { expectedReadings, readPath } from './testing/expected-readings.js';
@@ -44,8 +44,8 @@ async function sensorsMatchReference(recording: string, name: string, reference:
   const sensors = messagesBySensor(reference);
   const byKey = new Map(
     devices.map((device) => {
-      const common = device['rtl433.device']['rtl433.device.common'];
-      return [`${common['rtl433.device.model']}/${common['rtl433.device.id']}`, device];
+      const common = device['sensor.device']['sensor.device.common'];
+      return [`${common['sensor.device.model']}/${common['sensor.device.id']}`, device];
     }),
   );
   assert.equal([...byKey.keys()].sort(), [...sensors.keys()].sort(), 'one device per sensor (model and id)');
@@ -53,20 +53,20 @@ async function sensorsMatchReference(recording: string, name: string, reference:
   for (const [key, messages] of sensors) {
     const device = byKey.get(key)!;
     const last = messages.at(-1)!;
-    assert.is(device['svc.device.base.phyname'], RTL433_PHY_NAME);
+    assert.is(device['svc.device.base.phyname'], RFSENSOR_PHY_NAME);
     assert.is(device['svc.device.base.type'], 'Sensor');
     assert.is(device['svc.device.base.name'], last.model);
-    assert.ok((device['svc.device.base.key'] as string).startsWith('8C01F50500000000_'), key);
+    assert.ok((device['svc.device.base.key'] as string).startsWith('7202E60A00000000_'), key);
     assert.is(device['svc.device.base.packets.total'], messages.length, `${key}: messages`);
-    const sensor = device['rtl433.device'];
-    if (last.channel !== undefined) assert.is(sensor['rtl433.device.common']['rtl433.device.rtlchannel'], String(last.channel), `${key}: channel`);
-    if (last.battery_ok !== undefined) assert.is(sensor['rtl433.device.common']['rtl433.device.battery'], last.battery_ok ? 'OK' : 'LOW', `${key}: battery`);
+    const sensor = device['sensor.device'];
+    if (last.channel !== undefined) assert.is(sensor['sensor.device.common']['sensor.device.subchannel'], String(last.channel), `${key}: channel`);
+    if (last.battery_ok !== undefined) assert.is(sensor['sensor.device.common']['sensor.device.battery'], last.battery_ok ? 'OK' : 'LOW', `${key}: battery`);
     for (const [path, value] of Object.entries(expectedReadings(last))) {
       if (typeof value === 'number') close(readPath(sensor, path), value, `${key}: ${path}`);
       else assert.is(readPath(sensor, path), value, `${key}: ${path}`);
     }
     assert.equal(
-      Object.fromEntries(Object.entries(JSON.parse(sensor['rtl433.device.last_message'])).filter(([field]) => !['time', 'mod', 'freq', 'freq1', 'freq2', 'rssi', 'snr', 'noise'].includes(field))),
+      Object.fromEntries(Object.entries(JSON.parse(sensor['sensor.device.common']['sensor.device.last_record'])).filter(([field]) => !['time', 'mod', 'freq', 'freq1', 'freq2', 'rssi', 'snr', 'noise'].includes(field))),
       withoutTime(last),
       `${key}: the last message is kept as rtl_433 printed it`,
     );
@@ -85,7 +85,7 @@ test(`${SYNTHETIC_RECORDING} (svc's own, every sensor class): the sensors svc tr
   assert.equal(reference.map(withoutTime), readRtl433Lines(projectDataPath('rtl433', SYNTHETIC_GROUND_TRUTH)));
   await sensorsMatchReference(projectDataPath('rtl433', SYNTHETIC_RECORDING), SYNTHETIC_RECORDING, reference);
   // rtl_433 -M level measures each transmission's frequency; svc keeps it in kHz.
-  for (const device of (await (await t.request(`/devices/views/phy-${RTL433_PHY_NAME}/devices.json`)).json()) as Json[]) {
+  for (const device of (await (await t.request(`/devices/views/phy-${RFSENSOR_PHY_NAME}/devices.json`)).json()) as Json[]) {
     const khz = device['svc.device.base.frequency'];
     assert.ok(Math.abs(khz - CU8_CARRIER_FREQUENCY / 1000) < 10, `${device['svc.device.base.name']} heard at ${khz} kHz`);
   }

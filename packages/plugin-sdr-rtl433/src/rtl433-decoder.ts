@@ -1,5 +1,5 @@
 /**
- * The RTL433 PHY's decoder: a packet whose JSON block has type `RTL433` (from the `rtl433`
+ * The RFSENSOR PHY's decoder: a packet whose JSON block has type `RTL433` (from the `rtl433`
  * datasource, or from Kismet's `kismet_cap_sdr_rtl433` over remote capture) carries one line of
  * rtl_433's JSON output. The line is parsed here once; the message becomes the packet's
  * `rtl433` annotation and its frequency (with `-M level`) the packet's. A line that is not a
@@ -8,7 +8,7 @@
  */
 import type { PhyDecoder } from '@svc/core';
 
-/** JSON block type of rtl_433 records, as Kismet's capture tool sends them. */
+/** JSON block type of rtl_433 records, as Kismet's capture tool sends them (unchanged by the PHY's rename to `RFSENSOR`). */
 export const RTL433_RECORD_TYPE = 'RTL433';
 
 /** One decoded rtl_433 message. */

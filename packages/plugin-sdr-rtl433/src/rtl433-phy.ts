@@ -1,21 +1,24 @@
 /**
- * The RTL433 PHY, declared in one place: the name, the `rtl433.device` sub-record and its
- * fields, the per-class views, the restore of the sub-record, the decoder (by module and
- * export), the classifier and the UI module with the sensor panel. The core registers all of it
- * and taps the packet chain on the plugin's behalf.
+ * The RFSENSOR PHY (rtl_433 sensors; Kismet's `phy_sensor`), declared in one place: the name and
+ * the former `RTL433` one, the `sensor.device` sub-record and its fields, the per-class views,
+ * the restore of the sub-record (older logs' `rtl433.device` records converted), the decoder (by
+ * module and export), the classifier and the UI module with the sensor panel. The core registers
+ * all of it and taps the packet chain on the plugin's behalf.
  */
 import { packageFile, type PhyDefinition } from '@svc/core';
-import { Rtl433Classifier } from './classify.js';
+import { Rtl433Classifier, SENSOR_MANUFACTURER } from './classify.js';
 import { RTL433_RECORD_TYPE, type Rtl433Message } from './rtl433-decoder.js';
-import { RTL433_DEVICE_FIELDS } from './sensor/fields.js';
+import { FORMER_PHY_NAME, RFSENSOR_PHY_NAME } from './sensor-phy-name.js';
+import { SENSOR_DEVICE_FIELDS } from './sensor/fields.js';
+import { isRtl433EraRecord, RTL433_ERA_COMPONENT_FIELD, sensorRecordOfRtl433Era } from './sensor/rtl433-era-record.js';
 import { Rtl433Sensor } from './sensor/rtl433-sensor.js';
-import { rtl433ComponentState } from './sensor/sensor-state.js';
+import { sensorComponentState } from './sensor/sensor-state.js';
 import { SENSOR_VIEWS } from './views.js';
 
 declare module '@svc/core' {
   interface DeviceComponents {
-    /** The rtl_433 sub-record (`rtl433.device`). */
-    rtl433: Rtl433Sensor;
+    /** The rtl_433 sensor sub-record (`sensor.device`). */
+    sensor: Rtl433Sensor;
   }
   interface PacketAnnotations {
     /** The rtl_433 message a packet carried, from the PHY's decoder. */
@@ -23,17 +26,20 @@ declare module '@svc/core' {
   }
 }
 
-/** PHY name of rtl_433 sensors, as Kismet spells it. */
-export const RTL433_PHY_NAME = 'RTL433';
-
-/** The RTL433 PHY. */
-export const rtl433Phy: PhyDefinition = {
-  name: RTL433_PHY_NAME,
+/** The RFSENSOR PHY. */
+export const rfSensorPhy: PhyDefinition = {
+  name: RFSENSOR_PHY_NAME,
   description: 'sensors decoded by rtl_433',
-  deviceComponent: { field: 'rtl433.device', key: 'rtl433', description: 'rtl_433 sensor sub-record', fields: RTL433_DEVICE_FIELDS },
+  formerNames: [{ name: FORMER_PHY_NAME, componentField: RTL433_ERA_COMPONENT_FIELD }],
+  deviceComponent: { field: 'sensor.device', key: 'sensor', description: 'rtl_433 sensor sub-record', fields: SENSOR_DEVICE_FIELDS },
   views: SENSOR_VIEWS,
-  restoreComponent: (record) => Rtl433Sensor.fromRecord(record),
-  componentState: rtl433ComponentState,
+  restoreComponent: (record, device) => {
+    if (!isRtl433EraRecord(record)) return Rtl433Sensor.fromRecord(record);
+    // A sensor of the RTL433 era: its manufacturer was the PHY's former name.
+    device.manuf = SENSOR_MANUFACTURER;
+    return Rtl433Sensor.fromRecord(sensorRecordOfRtl433Era(record));
+  },
+  componentState: sensorComponentState,
   decoder: { module: new URL('./rtl433-decoder.js', import.meta.url).href, exportName: 'decodeRtl433Record', annotation: 'rtl433', recordTypes: [RTL433_RECORD_TYPE] },
   classifier: {
     reads: ['rtl433'],
@@ -47,7 +53,7 @@ export const rtl433Phy: PhyDefinition = {
   },
   ui: {
     name: 'rtl433',
-    description: "the sensor panel of an RTL433 device's detail (readings with units and their last hour), and the sensor columns of the device table",
+    description: "the sensor panel of an RFSENSOR device's detail (readings with units and their last hour), and the sensor columns of the device table",
     file: packageFile(import.meta.url, 'dist/ui/rtl433.js'),
   },
 };

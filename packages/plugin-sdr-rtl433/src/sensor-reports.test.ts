@@ -25,7 +25,7 @@ async function reportsOf(lines: readonly string[]): Promise<SensorReport[]> {
 test('a thermometer reports its readings in °C and %, its maker and model, after the tracker committed it', async () => {
   const [report, ...others] = await reportsOf(['{"model":"Ambientweather-F007TH","id":37,"channel":5,"battery_ok":1,"temperature_F":68.9,"humidity":36}', '{"time":"status line"}']);
   assert.is(others.length, 0, 'a line that names no sensor is not reported');
-  assert.is(report!.device.phyname, 'RTL433');
+  assert.is(report!.device.phyname, 'RFSENSOR');
   assert.is(report!.format, 'rtl433');
   assert.equal([report!.model, report!.id, report!.make], ['Ambientweather-F007TH', '37', { manufacturer: 'Ambientweather', model: 'F007TH' }]);
   assert.equal(

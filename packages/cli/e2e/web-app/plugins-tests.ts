@@ -15,7 +15,7 @@ import { devicesAt, integrationBlocks, listedViews, moduleErrors, offeredColumns
 /** Columns of the base record every device has. */
 export const BASE_COLUMNS = ['name', 'type', 'mac', 'manuf', 'phy', 'channel', 'signal', 'crypt', 'packets', 'seen', 'first'];
 /** Columns the rtl433 plugin's module adds. */
-export const SENSOR_COLUMNS = ['rtl433-model', 'rtl433-temperature'];
+export const SENSOR_COLUMNS = ['sensor-model', 'sensor-temperature'];
 /** Columns the Bluetooth plugin's modules add, of Classic devices and of LE devices. */
 export const BLUETOOTH_COLUMNS = ['bluetooth-class', 'bluetooth-minor-class', 'bluetooth-advertiser'];
 export const BTLE_COLUMNS = ['btle-local-name', 'btle-tx-power', 'btle-advertiser', 'btle-tracker'];
@@ -26,12 +26,12 @@ export function pluginTests(test: Test<WebContext>): void {
     const page = await devicesAt(context, 'all');
     assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...SENSOR_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS]);
     assert.equal(await shownColumns(page), ['name', 'type', 'phy', 'mac', 'manuf', 'channel', 'signal', 'packets', 'seen']);
-    assert.ok((await listedViews(page)).includes('phy-RTL433'));
+    assert.ok((await listedViews(page)).includes('phy-RFSENSOR'));
     const defaults: [view: string, columns: string[]][] = [
       ['phydot11_accesspoints', ['name', 'type', 'mac', 'manuf', 'channel', 'signal', 'crypt', 'packets', 'seen']],
       ['phy-IEEE802.11', ['name', 'type', 'mac', 'manuf', 'channel', 'signal', 'crypt', 'packets', 'seen']],
-      ['phy-RTL433', ['name', 'mac', 'channel', 'signal', 'packets', 'seen']],
-      ['rtl433-thermometers', ['name', 'mac', 'channel', 'signal', 'packets', 'seen']],
+      ['phy-RFSENSOR', ['name', 'mac', 'channel', 'signal', 'packets', 'seen']],
+      ['sensor-thermometers', ['name', 'mac', 'channel', 'signal', 'packets', 'seen']],
       ['phy-Bluetooth', ['name', 'mac', 'manuf', 'bluetooth-class', 'bluetooth-minor-class', 'signal', 'packets', 'seen']],
       ['phy-BTLE', ['name', 'mac', 'manuf', 'btle-advertiser', 'btle-tracker', 'signal', 'packets', 'seen']],
     ];

@@ -58,7 +58,7 @@ export interface Packet {
    */
   annotations: Partial<PacketAnnotations>;
   /**
-   * Name of the PHY that claimed the packet (`IEEE802.11`, `RTL433`...), set by its classifier or
+   * Name of the PHY that claimed the packet (`IEEE802.11`, `RFSENSOR`...), set by its classifier or
    * by the tracker; logs file the packet under it. Undefined when no PHY understood it.
    */
   phyName?: string;

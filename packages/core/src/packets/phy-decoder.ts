@@ -46,7 +46,7 @@ export interface PhyDecoderDefinition {
   readonly annotation: keyof PacketAnnotations;
   /** pcap link types of the frames it decodes (`127` for radiotap). */
   readonly linkTypes?: readonly number[];
-  /** JSON record types it decodes (`RTL433`). */
+  /** JSON record types it decodes (`RTL433`, the record type of rtl_433 lines). */
   readonly recordTypes?: readonly string[];
 }
 

@@ -12,6 +12,7 @@ test("Kismet's checksum of IEEE802.11 is 0x0D770242; names under 4 bytes give 0"
 test('PHY prefixes match decisions.md and kismet-reference 4.1', () => {
   assert.is(phyKeyPrefix('IEEE802.11'), '4202770D00000000');
   assert.is(phyKeyPrefix('RTL433'), '8C01F50500000000');
+  assert.is(phyKeyPrefix('RFSENSOR'), '7202E60A00000000', 'Kismet 2025-09 names the rtl_433 PHY RFSENSOR');
   assert.is(phyKeyPrefix('BTLE'), '2701E10200000000');
   assert.is(phyKeyPrefix('Bluetooth'), 'B603E01100000000');
   assert.is(phyKeyPrefix('RTLAMR'), 'D2016F0600000000');

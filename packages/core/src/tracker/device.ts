@@ -24,8 +24,10 @@ export interface Device {
   readonly key: string;
   /** MAC as a 48-bit integer. */
   readonly mac: number;
-  /** Name of the PHY that owns the device (`IEEE802.11`, `RTL433`). */
+  /** Name of the PHY that owns the device (`IEEE802.11`, `RFSENSOR`). */
   readonly phyname: string;
+  /** Manufacturer: the OUI registry's, or what the PHY knows (`RF Sensor` for synthesised MACs). */
+  manuf: string;
   /** Device-advertised name (SSID of an AP, sensor model); empty when none. */
   name: string;
   /** User-set name (`set_name.cmd`), if any. */

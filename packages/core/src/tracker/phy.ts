@@ -31,14 +31,31 @@ export interface PhyDeviceComponent {
   readonly fields: readonly FieldDefinition[];
 }
 
+/** A name a PHY had before a rename, and where its devices' records kept the sub-record then. */
+export interface PhyFormerName {
+  /** The former PHY name (`RTL433`): the `phyname` of the devices older logs hold. */
+  readonly name: string;
+  /**
+   * Field of the sub-record in those devices' records (`rtl433.device`); `restoreComponent` is
+   * given that sub-record and converts it.
+   */
+  readonly componentField?: string;
+}
+
 /** A PHY contributed through the `phys` hook. */
 export interface PhyDefinition {
-  /** PHY name as clients see it (`IEEE802.11`, `RTL433`); also hashed into device keys. */
+  /** PHY name as clients see it (`IEEE802.11`, `RFSENSOR`); also hashed into device keys. */
   readonly name: string;
   /** One line for listings. */
   readonly description: string;
   /** The PHY's device sub-record, if its devices carry one. */
   readonly deviceComponent?: PhyDeviceComponent;
+  /**
+   * Names the PHY had before a rename, newest first. `tracker_restore` takes the devices of
+   * older logs recorded under them as this PHY's (keys recomputed with this PHY's prefix,
+   * sub-records through `restoreComponent`), and `phy-<former name>` answers as `phy-<NAME>`.
+   */
+  readonly formerNames?: readonly PhyFormerName[];
   /** Views the PHY defines, besides the automatic `phy-<NAME>`. */
   readonly views?: readonly ViewDefinition[];
   /**

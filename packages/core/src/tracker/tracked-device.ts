@@ -117,7 +117,7 @@ export class TrackedDevice implements Device {
     readonly key: string,
     readonly mac: number,
     readonly phy: PhyState,
-    /** Manufacturer (OUI registry, or what the PHY knows: `RTL433` for synthesised MACs). */
+    /** Manufacturer (OUI registry, or what the PHY knows: `RF Sensor` for synthesised MACs). */
     public manuf: string,
     time: number,
   ) {

@@ -38,7 +38,13 @@ export function trackerPlugin(configViews: readonly ViewDefinition[]): PluginDef
       svc.hooks.views.tap(TRACKER_PLUGIN, (views) => {
         views.add({ name: 'all', description: 'All devices', includes: () => true, recheckOnUpdate: false });
         for (const phy of svc.phys.list()) {
-          views.add({ name: `phy-${phy.name}`, description: `${phy.name} devices`, includes: (device) => device.phyname === phy.name, recheckOnUpdate: false });
+          views.add({
+            name: `phy-${phy.name}`,
+            description: `${phy.name} devices`,
+            includes: (device) => device.phyname === phy.name,
+            recheckOnUpdate: false,
+            formerNames: phy.formerNames?.map((former) => `phy-${former.name}`),
+          });
         }
         for (const view of configViews) views.add(view);
       });

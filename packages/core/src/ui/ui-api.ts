@@ -102,7 +102,7 @@ export interface UiModuleApi {
   url(path: string): string;
   /** Reads a path of the REST API (relative, `devices/...`; the server's prefix is added). */
   get(path: string, dictionary?: Record<string, unknown>): Promise<any>;
-  /** Adds a panel to the detail of every device of a PHY (`IEEE802.11`, `RTL433`, `BTLE`...). */
+  /** Adds a panel to the detail of every device of a PHY (`IEEE802.11`, `RFSENSOR`, `BTLE`...). */
   devicePanel(panel: { readonly phy: string; readonly title: string; readonly render: UiComponent<{ device: UiDevice }> }): void;
   /** Adds a page to the app's navigation (`#/page/<id>`). */
   page(page: { readonly id: string; readonly title: string; readonly render: UiComponent<Record<string, never>> }): void;

@@ -70,6 +70,8 @@ export const SEENBY_VIEW_PREFIX = 'seenby-';
 /** Every view, with the membership updates the tracker drives. */
 export class DeviceViews {
   readonly #views = new Map<string, DeviceView>();
+  /** Former view ids (`ViewDefinition.formerNames`) and the view each now names. */
+  readonly #formerIds = new Map<string, DeviceView>();
   #recheck: DeviceView[] = [];
 
   /** Adds a view (at boot from the registry; at run time for datasources). */
@@ -78,12 +80,14 @@ export class DeviceViews {
     if (existing) return existing;
     const view = new DeviceView(definition, this.#views.size);
     this.#views.set(definition.name, view);
+    for (const former of definition.formerNames ?? []) this.#formerIds.set(former, view);
     if (definition.recheckOnUpdate !== false) this.#recheck.push(view);
     return view;
   }
 
+  /** The view of `id`, or of a former id of a renamed view (a current id wins). */
   get(id: string): DeviceView | undefined {
-    return this.#views.get(id);
+    return this.#views.get(id) ?? this.#formerIds.get(id);
   }
 
   list(): DeviceView[] {

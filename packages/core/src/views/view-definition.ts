@@ -17,4 +17,10 @@ export interface ViewDefinition {
    * (default true). Views decided by fixed properties (PHY, say) set false and cost nothing per packet.
    */
   readonly recheckOnUpdate?: boolean;
+  /**
+   * Ids the view had before a rename. Requests to `/devices/views/<former id>/...` answer as
+   * this view, so clients written against the old id keep working for one release; the former
+   * ids are not listed in `all_views`.
+   */
+  readonly formerNames?: readonly string[];
 }

@@ -59,12 +59,12 @@ async function assertSensorsOf(messages: readonly ReferenceMessage[]): Promise<v
   for (const [key, sensorMessages] of messagesBySensor(messages)) {
     const last = sensorMessages.at(-1)!;
     const sensor = [...t.svc.devices.devices()].find((device) => {
-      const common = (device.components as { rtl433?: Rtl433Sensor }).rtl433;
+      const common = (device.components as { sensor?: Rtl433Sensor }).sensor;
       return common !== undefined && common.model === last.model && common.id === String(last.id);
     });
     assert.ok(sensor, `${key} is tracked`);
     const record = (await (await t.request(`/devices/by-key/${sensor.key}/device.json`)).json()) as Json;
-    for (const [path, value] of Object.entries(expectedReadings(last))) assert.is(readPath(record['rtl433.device'], path), value, `${key}: ${path}`);
+    for (const [path, value] of Object.entries(expectedReadings(last))) assert.is(readPath(record['sensor.device'], path), value, `${key}: ${path}`);
   }
 }
 

@@ -70,7 +70,7 @@ async function discoveryMatches(index: number, feed: () => Promise<ReferenceMess
   }
   const keys = new Map(
     [...t.svc.devices.devices()].map((device) => {
-      const common = (device.components as { rtl433?: Rtl433Sensor }).rtl433!;
+      const common = (device.components as { sensor?: Rtl433Sensor }).sensor!;
       return [sensorKey({ model: common.model, id: common.id }), device.key];
     }),
   );

@@ -42,7 +42,7 @@ function mqttOutSuite(name: string, recording: Recording, register: (test: Test,
   const sensorKeys = () =>
     new Map(
       [...t.svc.devices.devices()].map((device) => {
-        const common = (device.components as { rtl433?: Rtl433Sensor }).rtl433!;
+        const common = (device.components as { sensor?: Rtl433Sensor }).sensor!;
         return [`${common.model}/${common.id}`, device.key];
       }),
     );
@@ -59,7 +59,7 @@ function mqttOutSuite(name: string, recording: Recording, register: (test: Test,
         server_name: 'lab',
         mqtt_broker: broker.url,
         mqtt_device_interval: '0.2',
-        mqtt_device_fields: 'svc.device.base.key,svc.device.base.commonname,svc.device.base.phyname,rtl433.device/rtl433.device.common/rtl433.device.model',
+        mqtt_device_fields: 'svc.device.base.key,svc.device.base.commonname,svc.device.base.phyname,sensor.device/sensor.device.common/sensor.device.model',
       },
     });
     t.svc.events.subscribe('DATASOURCE_ENDED', () => void (ended = true));
@@ -91,8 +91,8 @@ function mqttOutSuite(name: string, recording: Recording, register: (test: Test,
       assert.equal(JSON.parse(live.on(`svc/lab/devices/${key}`).at(-1)!.payload), {
         'svc.device.base.key': key,
         'svc.device.base.commonname': messages[0]!.model,
-        'svc.device.base.phyname': 'RTL433',
-        'rtl433.device.model': messages[0]!.model,
+        'svc.device.base.phyname': 'RFSENSOR',
+        'sensor.device.model': messages[0]!.model,
       });
       // One reading per message and reading class, in svc's unit.
       for (const reading of new Set(messages.flatMap((message) => Object.keys(expectedEntityReadings(message))))) {

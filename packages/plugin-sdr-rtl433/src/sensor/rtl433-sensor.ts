@@ -1,5 +1,5 @@
 /**
- * The `rtl433.device` sub-record: what svc knows about one rtl_433 sensor. The common part
+ * The `sensor.device` sub-record: what svc knows about one rtl_433 sensor. The common part
  * (model, id, the sensor's own channel, battery, and the signal levels rtl_433 measured) is
  * always there; the sensor classes appear when a message first carries their keys; the last
  * message is kept verbatim, so a reading svc has no field for is still visible.
@@ -32,7 +32,7 @@ export class Rtl433Sensor implements RecordSource {
   readonly model: string;
   id = '0';
   /** The channel the sensor is set to (its own switch, not a radio frequency). */
-  rtlChannel = '0';
+  subchannel = '0';
   battery = '';
   rssi = '';
   snr = '';
@@ -43,7 +43,7 @@ export class Rtl433Sensor implements RecordSource {
   tpms: TyrePressure | undefined = undefined;
   switches: SwitchBank | undefined = undefined;
   /** The last message as rtl_433 printed it. */
-  lastMessage = '';
+  lastRecord = '';
 
   constructor(model: string) {
     this.model = model;
@@ -51,37 +51,37 @@ export class Rtl433Sensor implements RecordSource {
 
   /** The sub-record as `toRecord` served it (a device restored from a log); undefined when it is not one. */
   static fromRecord(record: Record<string, unknown>): Rtl433Sensor | undefined {
-    const common = record['rtl433.device.common'] as Record<string, unknown> | undefined;
-    const model = asText(common?.['rtl433.device.model']);
+    const common = record['sensor.device.common'] as Record<string, unknown> | undefined;
+    const model = asText(common?.['sensor.device.model']);
     if (!common || model === undefined) return undefined;
     const sensor = new Rtl433Sensor(model);
-    const commonText = (name: string) => asText(common[`rtl433.device.${name}`]) ?? '';
+    const commonText = (name: string) => asText(common[`sensor.device.${name}`]) ?? '';
     sensor.id = commonText('id') || '0';
-    sensor.rtlChannel = commonText('rtlchannel') || '0';
+    sensor.subchannel = commonText('subchannel') || '0';
     sensor.battery = commonText('battery');
     sensor.rssi = commonText('rssi');
     sensor.snr = commonText('snr');
     sensor.noise = commonText('noise');
-    sensor.thermometer = ReadingGroup.fromRecord(THERMOMETER, record['rtl433.device.thermometer']);
-    sensor.weatherStation = ReadingGroup.fromRecord(WEATHER_STATION, record['rtl433.device.weatherstation']);
-    sensor.lightningSensor = ReadingGroup.fromRecord(LIGHTNING_SENSOR, record['rtl433.device.lightningsensor']);
-    const tpms = record['rtl433.device.tpms'];
+    sensor.thermometer = ReadingGroup.fromRecord(THERMOMETER, record['sensor.device.thermometer']);
+    sensor.weatherStation = ReadingGroup.fromRecord(WEATHER_STATION, record['sensor.device.weatherstation']);
+    sensor.lightningSensor = ReadingGroup.fromRecord(LIGHTNING_SENSOR, record['sensor.device.lightningsensor']);
+    const tpms = record['sensor.device.tpms'];
     if (tpms !== null && typeof tpms === 'object') sensor.tpms = TyrePressure.fromRecord(tpms as Record<string, unknown>);
-    const switches = record['rtl433.device.switch'];
+    const switches = record['sensor.device.switch'];
     if (switches !== null && typeof switches === 'object') sensor.switches = SwitchBank.fromRecord(switches as Record<string, unknown>);
-    sensor.lastMessage = asText(record['rtl433.device.last_message']) ?? '';
+    sensor.lastRecord = commonText('last_record');
     return sensor;
   }
 
   /** Takes one decoded message (and its text) heard at Unix time `time`. */
   apply(message: Record<string, unknown>, text: string, time: number): void {
     this.id = sensorId(message);
-    this.rtlChannel = asText(message.channel) ?? this.rtlChannel;
+    this.subchannel = asText(message.channel) ?? this.subchannel;
     this.battery = batteryText(message) ?? this.battery;
     this.rssi = asText(message.rssi) ?? this.rssi;
     this.snr = asText(message.snr) ?? this.snr;
     this.noise = asText(message.noise) ?? this.noise;
-    this.lastMessage = text;
+    this.lastRecord = text;
 
     this.thermometer = ReadingGroup.update(this.thermometer, THERMOMETER, message, time);
     // A tyre sensor's pressure is the tyre's, not the weather's.
@@ -93,22 +93,22 @@ export class Rtl433Sensor implements RecordSource {
 
   toRecord(now: number): Record<string, unknown> {
     const record: Record<string, unknown> = {
-      'rtl433.device.common': {
-        'rtl433.device.model': this.model,
-        'rtl433.device.id': this.id,
-        'rtl433.device.rtlchannel': this.rtlChannel,
-        'rtl433.device.battery': this.battery,
-        'rtl433.device.rssi': this.rssi,
-        'rtl433.device.snr': this.snr,
-        'rtl433.device.noise': this.noise,
+      'sensor.device.common': {
+        'sensor.device.model': this.model,
+        'sensor.device.id': this.id,
+        'sensor.device.subchannel': this.subchannel,
+        'sensor.device.battery': this.battery,
+        'sensor.device.rssi': this.rssi,
+        'sensor.device.snr': this.snr,
+        'sensor.device.noise': this.noise,
+        'sensor.device.last_record': this.lastRecord,
       },
     };
-    if (this.thermometer) record['rtl433.device.thermometer'] = this.thermometer.toRecord(now);
-    if (this.weatherStation) record['rtl433.device.weatherstation'] = this.weatherStation.toRecord(now);
-    if (this.tpms) record['rtl433.device.tpms'] = this.tpms.toRecord();
-    if (this.switches) record['rtl433.device.switch'] = this.switches.toRecord();
-    if (this.lightningSensor) record['rtl433.device.lightningsensor'] = this.lightningSensor.toRecord(now);
-    record['rtl433.device.last_message'] = this.lastMessage;
+    if (this.thermometer) record['sensor.device.thermometer'] = this.thermometer.toRecord(now);
+    if (this.weatherStation) record['sensor.device.weatherstation'] = this.weatherStation.toRecord(now);
+    if (this.tpms) record['sensor.device.tpms'] = this.tpms.toRecord();
+    if (this.switches) record['sensor.device.switch'] = this.switches.toRecord();
+    if (this.lightningSensor) record['sensor.device.lightningsensor'] = this.lightningSensor.toRecord(now);
     return record;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * rtl_433 sensors have no MAC address, so one is made up from what identifies a sensor: its
- * model and its id, the way Kismet's RTL433 PHY does (kismet-reference 5.5), so a device keeps
+ * model and its id, the way Kismet's sensor PHY (`RFSENSOR`, formerly `RTL433`) does (kismet-reference 5.5), so a device keeps
  * the same key in svc and Kismet and across restarts. Bytes 2..5 are Kismet's checksum of the
  * model, stored little-endian; bytes 0..1 are the id, big-endian (a string id is checksummed
  * first); the locally administered bit marks the address as made up.

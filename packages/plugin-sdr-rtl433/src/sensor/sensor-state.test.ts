@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { StateReader, StateWriter } from '@svc/core';
 import { fuzzState, seededRandom } from '@svc/core/testing';
 import { Rtl433Sensor } from './rtl433-sensor.js';
-import { rtl433ComponentState } from './sensor-state.js';
+import { sensorComponentState } from './sensor-state.js';
 
 const NOW = 1_700_000_100;
 const MESSAGES: Record<string, unknown>[][] = [
@@ -38,7 +38,7 @@ function sensorOf(messages: Record<string, unknown>[]): Rtl433Sensor {
 
 function stateOf(sensor: Rtl433Sensor): Buffer {
   const writer = new StateWriter();
-  rtl433ComponentState.write(sensor, writer);
+  sensorComponentState.write(sensor, writer);
   return writer.take();
 }
 
@@ -46,7 +46,7 @@ test('every sensor class packs and reads back whole, and its means go on as befo
   for (const messages of MESSAGES) {
     const sensor = sensorOf(messages);
     const reader = new StateReader(stateOf(sensor));
-    const back = rtl433ComponentState.read(reader, undefined as never) as Rtl433Sensor;
+    const back = sensorComponentState.read(reader, undefined as never) as Rtl433Sensor;
     reader.end();
     assert.equal(back.toRecord(NOW), sensor.toRecord(NOW), String(messages[0]!.model));
     const next = { ...messages[0]!, temperature_C: 30, wind_avg_km_h: 30, pressure_kPa: 240, strike_count: 20 };
@@ -59,7 +59,7 @@ test('every sensor class packs and reads back whole, and its means go on as befo
 test('fuzz: damaged states give a sensor or SVC_ERR_BAD_STATE', () => {
   const random = seededRandom(433);
   for (const messages of MESSAGES) {
-    const refused = fuzzState(stateOf(sensorOf(messages)), (reader) => rtl433ComponentState.read(reader, undefined as never), 400, random);
+    const refused = fuzzState(stateOf(sensorOf(messages)), (reader) => sensorComponentState.read(reader, undefined as never), 400, random);
     assert.ok(refused > 200, `${String(messages[0]!.model)}: ${refused} of 400 refused`);
   }
 });

@@ -1,5 +1,5 @@
 /**
- * The `rtl433.device` sub-record in the tracker's state snapshot (`tracker_restore`): the
+ * The `sensor.device` sub-record in the tracker's state snapshot (`tracker_restore`): the
  * common fields, each sensor class's readings with their histories (a gauge's sample counts
  * kept, so means go on as they were), the tyre report, the switch bank and the last message,
  * packed in a fixed order and read straight back into an `Rtl433Sensor`. It keeps what the JSON
@@ -29,7 +29,7 @@ function readOptionalText(reader: StateReader): string | undefined {
 }
 
 function writeSensor(sensor: Rtl433Sensor, writer: StateWriter): void {
-  for (const text of [sensor.model, sensor.id, sensor.rtlChannel, sensor.battery, sensor.rssi, sensor.snr, sensor.noise, sensor.lastMessage]) writer.string(text);
+  for (const text of [sensor.model, sensor.id, sensor.subchannel, sensor.battery, sensor.rssi, sensor.snr, sensor.noise, sensor.lastRecord]) writer.string(text);
   for (const [name] of GROUPS) {
     const group = sensor[name];
     writer.boolean(group !== undefined);
@@ -56,12 +56,12 @@ function writeSensor(sensor: Rtl433Sensor, writer: StateWriter): void {
 function readSensor(reader: StateReader): Rtl433Sensor {
   const sensor = new Rtl433Sensor(reader.string());
   sensor.id = reader.string();
-  sensor.rtlChannel = reader.string();
+  sensor.subchannel = reader.string();
   sensor.battery = reader.string();
   sensor.rssi = reader.string();
   sensor.snr = reader.string();
   sensor.noise = reader.string();
-  sensor.lastMessage = reader.string();
+  sensor.lastRecord = reader.string();
   for (const [name, table] of GROUPS) if (reader.boolean()) sensor[name] = ReadingGroup.readState(table, reader);
   if (reader.boolean()) {
     const tpms = new TyrePressure();
@@ -77,9 +77,13 @@ function readSensor(reader: StateReader): Rtl433Sensor {
   return sensor;
 }
 
-/** How the RTL433 PHY packs its sub-record into the tracker's state snapshot. */
-export const rtl433ComponentState: PhyComponentState = {
-  version: 1,
+/**
+ * How the RFSENSOR PHY packs its sub-record into the tracker's state snapshot. Version 2 since
+ * the PHY was renamed from `RTL433`: states of version 1 hold the former device keys, and such
+ * devices come back from their JSON records instead.
+ */
+export const sensorComponentState: PhyComponentState = {
+  version: 2,
   write: (component, writer) => writeSensor(component as Rtl433Sensor, writer),
   read: (reader) => readSensor(reader),
 };

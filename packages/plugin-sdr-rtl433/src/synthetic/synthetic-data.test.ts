@@ -23,7 +23,7 @@ import { EVENT_RUN, generatedFiles, SYNTHETIC_EVENTS, SYNTHETIC_GROUND_TRUTH, SY
 
 const kept = (name: string) => projectDataPath('rtl433', name);
 
-/** The sensor classes a sensor reporting `messages` has in svc (the sub-records of `rtl433.device` besides the common part). */
+/** The sensor classes a sensor reporting `messages` has in svc (the sub-records of `sensor.device` besides the common part). */
 function classesOf(messages: readonly ReferenceMessage[]): Set<string> {
   const classes = new Set<string>();
   for (const [key, sensorMessages] of messagesBySensor(messages)) {
@@ -31,10 +31,10 @@ function classesOf(messages: readonly ReferenceMessage[]): Set<string> {
     for (const message of sensorMessages) sensor.apply(message, JSON.stringify(message), 0);
     for (const part of Object.keys(sensor.toRecord(0))) classes.add(part);
   }
-  for (const common of ['rtl433.device.common', 'rtl433.device.last_message']) classes.delete(common);
+  classes.delete('sensor.device.common');
   return classes;
 }
-const EVERY_CLASS = ['rtl433.device.lightningsensor', 'rtl433.device.switch', 'rtl433.device.thermometer', 'rtl433.device.tpms', 'rtl433.device.weatherstation'];
+const EVERY_CLASS = ['sensor.device.lightningsensor', 'sensor.device.switch', 'sensor.device.thermometer', 'sensor.device.tpms', 'sensor.device.weatherstation'];
 
 test('the kept recording, ground truth and events are the generator’s output, byte for byte, each well under 1 MB', () => {
   for (const [name, bytes] of Object.entries(generatedFiles())) {

@@ -33,22 +33,22 @@ test('a thermometer shows its temperature in Celsius and its humidity, each with
   try {
     const line = '{"model":"Ambientweather-F007TH","id":37,"channel":5,"battery_ok":1,"temperature_F":68.9,"humidity":36}';
     runPacketChain(t.svc.hooks, { tsSec: Math.floor(Date.now() / 1000), tsUsec: 0, sourceUuid: 'SOURCE', dlt: 0, json: { type: RTL433_RECORD_TYPE, text: line }, annotations: {} });
-    const [device] = (await (await t.request('/devices/views/phy-RTL433/devices.json')).json()) as Record<string, unknown>[];
+    const [device] = (await (await t.request('/devices/views/phy-RFSENSOR/devices.json')).json()) as Record<string, unknown>[];
 
     const panels: Panel[] = [];
     const components = { KeyValues: () => null, Graph: () => null, Table: () => null };
     const h = (type: unknown, props: Record<string, unknown> | null, ...children: unknown[]) => ({ type, props, children });
     const rrd = () => ({ times: [1, 2], values: [20, 21] });
     registerRtl433Panels({ h, components, rrd, devicePanel: (panel: Panel) => panels.push(panel) } as unknown as UiModuleApi);
-    assert.equal(panels.map((panel) => [panel.phy, panel.title]), [['RTL433', 'Sensor']]);
+    assert.equal(panels.map((panel) => [panel.phy, panel.title]), [['RFSENSOR', 'Sensor']]);
 
     const tree = elements(panels[0]!.render({ device: device! }));
     const summary = tree.find((element) => element.type === components.KeyValues)!.props!.rows as [string, string][];
     assert.equal(summary.slice(0, 3), [['Model', 'Ambientweather-F007TH'], ['Id', '37'], ['Channel', '5']]);
     const readings = tree.filter((element) => element.props?.['data-reading']).map((element) => [element.props!['data-reading'], element.children[0]]);
     assert.equal(readings, [
-      ['rtl433.device.temperature', '20.5 °C'],
-      ['rtl433.device.humidity', '36 %'],
+      ['sensor.device.temperature', '20.5 °C'],
+      ['sensor.device.humidity', '36 %'],
     ]);
     const graphs = tree.filter((element) => element.type === components.Graph).map((element) => element.props!.title);
     assert.equal(graphs, ['temperature, last hour (mean per minute)', 'humidity, last hour (mean per minute)']);

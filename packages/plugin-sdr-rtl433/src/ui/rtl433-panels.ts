@@ -1,5 +1,5 @@
 /**
- * The sensor panel of an RTL433 device's detail in the web app (a UI module, built for the
+ * The sensor panel of an RFSENSOR device's detail in the web app (a UI module, built for the
  * browser into `dist/ui/rtl433.js`): what the sensor is (model, id, channel, battery, signal),
  * its latest readings with units, a graph of each reading over the last hour (per-minute means
  * from its RRD) and the last message rtl_433 printed. The readings come from the same tables
@@ -7,15 +7,16 @@
  */
 import type { UiDevice, UiModuleApi } from '@svc/core';
 import type { ReadingField } from '../sensor/reading-group.js';
+import { RFSENSOR_PHY_NAME } from '../sensor-phy-name.js';
 import { LIGHTNING_SENSOR, THERMOMETER, WEATHER_STATION } from '../sensor/sensor-classes.js';
 
 type Entry = Readonly<Record<string, unknown>>;
 
 /** The sensor classes with readings: the sub-record each lives in and its table. */
 const READING_CLASSES: readonly { readonly field: string; readonly title: string; readonly table: readonly ReadingField[] }[] = [
-  { field: 'rtl433.device.thermometer', title: 'Thermometer', table: THERMOMETER },
-  { field: 'rtl433.device.weatherstation', title: 'Weather station', table: WEATHER_STATION },
-  { field: 'rtl433.device.lightningsensor', title: 'Lightning sensor', table: LIGHTNING_SENSOR },
+  { field: 'sensor.device.thermometer', title: 'Thermometer', table: THERMOMETER },
+  { field: 'sensor.device.weatherstation', title: 'Weather station', table: WEATHER_STATION },
+  { field: 'sensor.device.lightningsensor', title: 'Lightning sensor', table: LIGHTNING_SENSOR },
 ];
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
@@ -27,20 +28,20 @@ export default function registerRtl433Panels(ui: UiModuleApi): void {
   const { KeyValues, Graph, Table } = ui.components;
 
   ui.devicePanel({
-    phy: 'RTL433',
+    phy: RFSENSOR_PHY_NAME,
     title: 'Sensor',
     render: ({ device }: { device: UiDevice }) => {
-      const sensor = (device['rtl433.device'] ?? {}) as Entry;
-      const common = (sensor['rtl433.device.common'] ?? {}) as Entry;
+      const sensor = (device['sensor.device'] ?? {}) as Entry;
+      const common = (sensor['sensor.device.common'] ?? {}) as Entry;
       const parts: unknown[] = [
         h(KeyValues, {
           rows: [
-            ['Model', text(common['rtl433.device.model'])],
-            ['Id', text(common['rtl433.device.id'])],
-            ['Channel', text(common['rtl433.device.rtlchannel'])],
-            ['Battery', text(common['rtl433.device.battery'])],
-            ['RSSI', common['rtl433.device.rssi'] ? `${text(common['rtl433.device.rssi'])} dB` : ''],
-            ['SNR', common['rtl433.device.snr'] ? `${text(common['rtl433.device.snr'])} dB` : ''],
+            ['Model', text(common['sensor.device.model'])],
+            ['Id', text(common['sensor.device.id'])],
+            ['Channel', text(common['sensor.device.subchannel'])],
+            ['Battery', text(common['sensor.device.battery'])],
+            ['RSSI', common['sensor.device.rssi'] ? `${text(common['sensor.device.rssi'])} dB` : ''],
+            ['SNR', common['sensor.device.snr'] ? `${text(common['sensor.device.snr'])} dB` : ''],
           ],
         }),
       ];
@@ -60,9 +61,9 @@ export default function registerRtl433Panels(ui: UiModuleApi): void {
           }),
         );
       }
-      const lastMessage = text(sensor['rtl433.device.last_message']);
-      if (lastMessage) parts.push(h('h3', null, 'Last message'), h('pre', { class: 'message' }, lastMessage));
-      return h('div', { 'data-panel': 'rtl433-sensor' }, ...parts);
+      const lastRecord = text(common['sensor.device.last_record']);
+      if (lastRecord) parts.push(h('h3', null, 'Last message'), h('pre', { class: 'message' }, lastRecord));
+      return h('div', { 'data-panel': 'sensor' }, ...parts);
     },
   });
 }

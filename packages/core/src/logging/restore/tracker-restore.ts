@@ -18,6 +18,7 @@ import { readDeviceState } from '../../tracker/state/device-state.js';
 import { StateReader } from '../../tracker/state/state-reader.js';
 import type { TrackedDevice } from '../../tracker/tracked-device.js';
 import { deviceStatePath, STATE_SCHEMA_NAME } from '../svcdb/device-state-file.js';
+import { loggedPhys, rekeyed, type LoggedPhy } from './logged-phys.js';
 
 /** Rows adopted per turn of the event loop. */
 const ROWS_PER_TURN = 2000;
@@ -77,7 +78,7 @@ export async function restoreTracker(svc: Service, prefix: string): Promise<Rest
 type DeviceRow = [phyname: string, lastTime: number, state: Uint8Array | null, rowid: number];
 
 async function adoptRows(svc: Service, db: Database.Database, path: string): Promise<RestoreResult> {
-  const phys = new Map(svc.phys.list().map((phy) => [phy.name, phy]));
+  const phys = loggedPhys(svc.phys.list());
   const devices: TrackedDevice[] = [];
   let skipped = 0;
   let inTurn = 0;
@@ -97,13 +98,14 @@ async function adoptRows(svc: Service, db: Database.Database, path: string): Pro
     : (db.prepare('SELECT phyname, last_time, NULL, rowid FROM devices').raw(true).iterate() as IterableIterator<DeviceRow>);
   let damagedStates = 0;
   for (const [phyName, lastTime, state, rowid] of rows) {
-    const phy = svc.devices.phy(phyName);
-    const definition = phys.get(phyName);
-    if (!phy || !definition) skipped++;
-    else if (state === null) fromRecord.push(rowid);
+    const logged = phys.get(phyName);
+    const phy = logged && svc.devices.phy(logged.definition.name);
+    if (!phy || !logged) skipped++;
+    // A state saved under a former PHY name holds the former key and sub-record: the JSON record is converted instead.
+    else if (state === null || logged.former) fromRecord.push(rowid);
     else {
       try {
-        const device = readDeviceState(new StateReader(state), phy, definition.componentState);
+        const device = readDeviceState(new StateReader(state), phy, logged.definition.componentState);
         // The two files commit each batch apart: after a crash between them, the JSON record
         // can be a batch newer than the state.
         if (Math.floor(device.lastTime) < lastTime) fromRecord.push(rowid);
@@ -119,7 +121,8 @@ async function adoptRows(svc: Service, db: Database.Database, path: string): Pro
   const recordOf = db.prepare('SELECT phyname, CAST(device AS TEXT) FROM devices WHERE rowid = ?').raw(true);
   for (const rowid of fromRecord) {
     const [phyName, blob] = recordOf.get(rowid) as [string, Buffer | string];
-    const device = rebuild(svc, phyName, blob, phys.get(phyName)?.restoreComponent);
+    const logged = phys.get(phyName);
+    const device = logged && rebuild(svc, logged, blob);
     if (device) devices.push(device);
     else skipped++;
     await turn();
@@ -149,8 +152,9 @@ function attachSnapshot(svc: Service, db: Database.Database, path: string): bool
   }
 }
 
-function rebuild(svc: Service, phyName: string, blob: Buffer | string, restoreComponent: ((record: Record<string, unknown>, device: TrackedDevice) => unknown) | undefined): TrackedDevice | undefined {
-  const phy = svc.devices.phy(phyName);
+/** The device of a logged JSON record; one logged under a former PHY name is taken as the PHY's now. */
+function rebuild(svc: Service, { definition, former }: LoggedPhy, blob: Buffer | string): TrackedDevice | undefined {
+  const phy = svc.devices.phy(definition.name);
   if (!phy) return undefined;
   let record: Record<string, unknown>;
   try {
@@ -158,16 +162,19 @@ function rebuild(svc: Service, phyName: string, blob: Buffer | string, restoreCo
   } catch {
     return undefined;
   }
+  const key = record['svc.device.base.key'];
+  if (former && typeof key === 'string') record['svc.device.base.key'] = rekeyed(key, phy.keyPrefix);
   const device = deviceFromRecord(record, phy);
+  const restoreComponent = definition.restoreComponent;
   if (!device || !phy.componentField || !phy.componentKey || !restoreComponent) return device;
-  const sub = record[phy.componentField];
+  const sub = record[former ? (former.componentField ?? phy.componentField) : phy.componentField];
   if (sub !== null && typeof sub === 'object') {
     try {
       const component = restoreComponent(sub as Record<string, unknown>, device);
       if (component !== undefined) (device.components as Record<string, unknown>)[phy.componentKey] = component;
     } catch (error) {
       // A PHY that cannot read its own old record keeps the device with its base fields.
-      svc.messages.post(`tracker restore: ${phyName} could not rebuild the sub-record of ${device.key} (${describeError(error)})`, MessageFlags.DEBUG);
+      svc.messages.post(`tracker restore: ${definition.name} could not rebuild the sub-record of ${device.key} (${describeError(error)})`, MessageFlags.DEBUG);
     }
   }
   return device;

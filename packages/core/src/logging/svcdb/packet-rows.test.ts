@@ -29,7 +29,7 @@ test('strings resolve in every batch, with sources and PHYs alternating', () => 
     ['A', 'IEEE802.11'],
     ['A', 'IEEE802.11'],
     ['B', 'IEEE802.11'],
-    ['B', 'RTL433'],
+    ['B', 'RFSENSOR'],
     ['A', 'IEEE802.11'],
   ];
   const expected = (from: number) => plan.map(([source, phy], offset) => `${phy} ${source} ${(from + offset) % 3 === 0 ? 'DOT11_BEACON_SSID' : '-'}`);
