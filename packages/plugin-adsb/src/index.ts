@@ -1,9 +1,13 @@
 /**
  * `@svc/plugin-adsb`: aircraft on 1090 MHz, built only on the public plugin API. It provides the
- * `adsb` datasource type, which reads the feeds of the decoder a user already runs (Beast, AVR,
- * SBS) and replays recordings of them, and the `rtladsb` type, an RTL-SDR through rtl_adsb.
+ * `ADSB` PHY (aircraft keyed by ICAO address, decoded by svc's own Mode S decoder), the `adsb`
+ * datasource type, which reads the feeds of the decoder a user already runs (Beast, AVR, SBS)
+ * and replays recordings of them, and the `rtladsb` type, an RTL-SDR through rtl_adsb.
  */
 import { definePlugin } from '@svc/core';
+import { ADSB_PHY_NAME, adsbPhy } from './adsb-phy.js';
+import { applyAircraftAlerts } from './alerts/aircraft-alerts.js';
+import { WATCH_CONFIG_KEY } from './alerts/aircraft-watch-list.js';
 import { adsbType } from './feeds/adsb-type.js';
 import { createRtlAdsbType, RTL_ADSB_COMMAND } from './rtladsb/rtladsb-type.js';
 
@@ -15,8 +19,13 @@ export default definePlugin({
   name: PLUGIN_NAME,
   core: '^0.1.0',
   dependencies: [],
-  configKeys: { rtladsb_command: `the rtl_adsb program, a name on PATH or a path (default ${RTL_ADSB_COMMAND})` },
+  configKeys: {
+    rtladsb_command: `the rtl_adsb program, a name on PATH or a path (default ${RTL_ADSB_COMMAND})`,
+    [WATCH_CONFIG_KEY]: 'aircraft to raise ADSBWATCH for: ICAO addresses (six hex digits) and callsign patterns (* and ?), comma-separated; repeatable',
+  },
   apply(svc) {
+    svc.hooks.phys.tap(PLUGIN_NAME, (phys) => phys.add(adsbPhy));
+    applyAircraftAlerts(svc, PLUGIN_NAME, ADSB_PHY_NAME);
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
       types.add(adsbType);
       types.add(createRtlAdsbType(svc.config.get('rtladsb_command') ?? RTL_ADSB_COMMAND));
@@ -30,3 +39,15 @@ export { BeastStream, type BeastMessage } from './feeds/beast-stream.js';
 export { AvrStream, type AvrFrame } from './feeds/avr-stream.js';
 export { detectFeedFormat, feedReader, FEED_FORMATS, type FeedFormat, type FeedItem, type FeedReader } from './feeds/feed-format.js';
 export { RTLADSB_TYPE, RTL_ADSB_COMMAND, createRtlAdsbType, rtlAdsbArguments } from './rtladsb/rtladsb-type.js';
+export { ADSB_PHY_NAME, adsbPhy } from './adsb-phy.js';
+export { ADSB_LINK_TYPES, ADSB_RECORD_TYPES, decodeAdsbFrame, type AdsbObservation } from './adsb-decoder.js';
+export { AircraftDevice, ADSB_DEVICE_FIELDS } from './aircraft/aircraft-device.js';
+export { icaoMac, icaoText } from './aircraft/icao-mac.js';
+export { icaoCountry } from './aircraft/icao-country.js';
+export { readSbsLine, type SbsReport } from './feeds/sbs-line.js';
+export { decodeModeS } from './modes/decode-mode-s.js';
+export { withModeSParity } from './modes/parity.js';
+export { modeSResidual } from './modes/crc.js';
+export type { ModeSMessage } from './modes/mode-s-message.js';
+export { AIRCRAFT_ALERTS } from './alerts/aircraft-alerts.js';
+export { AircraftWatchList } from './alerts/aircraft-watch-list.js';

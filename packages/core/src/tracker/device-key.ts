@@ -7,7 +7,11 @@
 
 /** Kismet's adler32 variant over the bytes of a string (Latin-1 / UTF-8 bytes). */
 export function kismetChecksum(text: string): number {
-  const bytes = Buffer.from(text, 'utf8');
+  return kismetChecksumOfBytes(Buffer.from(text, 'utf8'));
+}
+
+/** Kismet's adler32 variant over bytes (sums start at 0, no modulo; under 4 bytes give 0). */
+export function kismetChecksumOfBytes(bytes: Uint8Array): number {
   if (bytes.length < 4) return 0;
   let s1 = 0;
   let s2 = 0;

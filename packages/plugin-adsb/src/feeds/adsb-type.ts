@@ -23,6 +23,8 @@ const MODE_S_KHZ = 1_090_000;
 const HOST_PORT = /^(?:\[(.+)\]|([^:[\]]+)):(\d{1,5})$/;
 /** Bytes looked at to find a file's format. */
 const HEAD_BYTES = 64;
+/** Bytes of a recording read at a time: about 500 AVR lines or 700 Beast messages. */
+const READ_BYTES = 16 << 10;
 
 /** Where a definition reads from: a network feed, or a file. */
 type Origin = { readonly kind: 'feed'; readonly host: string; readonly port: number } | { readonly kind: 'file'; readonly path: string };
@@ -127,14 +129,16 @@ async function openRecording(path: string, named: FeedFormat | undefined, contex
     throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', (error as Error).message, { cause: error });
   }
   const reader = feedReader(format);
-  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
+  // Small reads: a chunk's packets are made at once, and a few hundred of them die young where
+  // tens of thousands would outlive a scavenge or two.
+  const stream = createReadStream(path, { highWaterMark: READ_BYTES });
   let read = 0;
   async function* replay(): AsyncGenerator<Packet[]> {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       const bad = reader.bad;
       const packets = chunkPackets(reader, reader.push(chunk), bad, context.uuid);
       read += packets.length;
-      for (let at = 0; at < packets.length; at += 512) yield packets.slice(at, at + 512);
+      if (packets.length > 0) yield packets;
     }
     const bad = reader.bad;
     const last = chunkPackets(reader, reader.end(), bad, context.uuid);

@@ -4,6 +4,7 @@
  * `@0123456789AB8D4840D6...;` (12 hex digits of a 12 MHz clock first), `%` for the same with a
  * signal byte. Lines are read across chunks; a line that is no frame is counted and skipped.
  */
+import { frameFromHex } from '../modes/hex-frame.js';
 
 /** One frame of an AVR stream. */
 export interface AvrFrame {
@@ -71,11 +72,12 @@ export class AvrStream {
       this.bad++;
       return;
     }
-    const frame = Buffer.from(text.slice(hexStart, last - 1), 'hex');
-    if (frame.length * 2 !== digits || Number.isNaN(clock)) {
+    const bytes = frameFromHex(text, hexStart, last - 1);
+    if (bytes === undefined || Number.isNaN(clock)) {
       this.bad++;
       return;
     }
+    const frame = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
     frames.push(clock === undefined ? { frame } : { frame, clock });
   }
 }

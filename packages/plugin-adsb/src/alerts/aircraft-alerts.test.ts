@@ -1,0 +1,115 @@
+/**
+ * The aircraft alerts on frames built bit by bit with their parity: an emergency squawk raises
+ * ADSBEMERGENCY once (a normal squawk, or the same emergency again, raises nothing); an aircraft
+ * on the watch list by address or callsign pattern raises ADSBWATCH once, one off the list
+ * raises nothing; the squawk of an address no clean message named is not believed; a bad
+ * watch-list line fails the plugin with the line named.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createLogger, runPacketChain } from '@svc/core';
+import { createTestService, type TestService } from '@svc/core/testing';
+import adsbPlugin from '../index.js';
+import { DLT_MODE_S } from '../feeds/mode-s-link-type.js';
+import { withModeSParity } from '../modes/parity.js';
+
+const UNTHROTTLED = ['ADSBEMERGENCY,100000/min,100000/sec', 'ADSBWATCH,100000/min,100000/sec'];
+const T0 = 1_700_000_000;
+
+function put(frame: Uint8Array, first: number, width: number, value: number): void {
+  for (let i = 0; i < width; i++) {
+    const bit = first + i;
+    if ((value >>> (width - 1 - i)) & 1) frame[bit >> 3]! |= 0x80 >> (bit & 7);
+  }
+}
+
+/** The ID13 field of a squawk (octal digits ABCD): C1 A1 C2 A2 C4 A4 X B1 D1 B2 D2 B4 D4. */
+function id13(squawk: string): number {
+  const [a, b, c, d] = [...squawk].map(Number) as [number, number, number, number];
+  const bit = (digit: number, weight: number) => ((digit & weight) !== 0 ? 1 : 0);
+  const order = [bit(c, 1), bit(a, 1), bit(c, 2), bit(a, 2), bit(c, 4), bit(a, 4), 0, bit(b, 1), bit(d, 1), bit(b, 2), bit(d, 2), bit(b, 4), bit(d, 4)];
+  return order.reduce((value, one) => (value << 1) | one, 0);
+}
+
+const CHARSET = '#ABCDEFGHIJKLMNOPQRSTUVWXYZ##### ###############0123456789######';
+function identification(icao: number, callsign: string): Buffer {
+  const frame = new Uint8Array(14);
+  put(frame, 0, 5, 17);
+  put(frame, 5, 3, 5);
+  put(frame, 8, 24, icao);
+  put(frame, 32, 5, 4);
+  for (let i = 0; i < 8; i++) put(frame, 40 + 6 * i, 6, CHARSET.indexOf(callsign[i] ?? ' '));
+  return Buffer.from(withModeSParity(frame));
+}
+function identityReply(icao: number, squawk: string): Buffer {
+  const frame = new Uint8Array(7);
+  put(frame, 0, 5, 5);
+  put(frame, 19, 13, id13(squawk));
+  return Buffer.from(withModeSParity(frame, icao));
+}
+
+async function service(config: Record<string, string | string[]> = {}): Promise<{ t: TestService; send(frame: Buffer, time?: number): void; raised(): string[] }> {
+  const t = await createTestService({ plugins: [adsbPlugin], config: { alert: UNTHROTTLED, ...config }, log: createLogger({ write: () => {} }) });
+  let seen = 0;
+  return {
+    t,
+    send: (data, time = T0) => runPacketChain(t.svc.hooks, { tsSec: time, tsUsec: 0, sourceUuid: 'S', dlt: DLT_MODE_S, data, annotations: {} }),
+    raised: () => {
+      const all = t.svc.alerts.all();
+      const fresh = all.slice(seen).map((alert) => `${alert['svc.alert.header']}: ${alert['svc.alert.text']}`);
+      seen = all.length;
+      return fresh;
+    },
+  };
+}
+
+test('an emergency squawk raises ADSBEMERGENCY once; a normal squawk and an unknown address raise nothing', async () => {
+  const { t, send, raised } = await service();
+  try {
+    send(identityReply(0x4d2023, '7700'));
+    assert.equal(raised(), [], 'no clean message named 4D2023 yet: its parity-derived address is not believed');
+    send(identification(0x4d2023, 'AMC421'));
+    send(identityReply(0x4d2023, '1200'));
+    assert.equal(raised(), []);
+    send(identityReply(0x4d2023, '7700'));
+    assert.equal(raised(), ['ADSBEMERGENCY: Aircraft AMC421 (4D2023) declares an emergency: general emergency, squawking 7700']);
+    send(identityReply(0x4d2023, '7700'), T0 + 1);
+    assert.equal(raised(), [], 'the same emergency again');
+    send(identityReply(0x4d2023, '7600'), T0 + 2);
+    assert.equal(raised(), ['ADSBEMERGENCY: Aircraft AMC421 (4D2023) declares an emergency: no communications, squawking 7600']);
+  } finally {
+    await t.close();
+  }
+});
+
+test('an aircraft on the watch list raises ADSBWATCH once, by address or callsign; one off it nothing', async () => {
+  const { t, send, raised } = await service({ adsb_watch: ['4D2023', 'EZY*'] });
+  try {
+    send(identification(0x4d2023, 'AMC421'));
+    assert.equal(raised(), ['ADSBWATCH: Aircraft AMC421 (4D2023) on the watch list (its ICAO address) was heard']);
+    send(identification(0x4d2023, 'AMC421'), T0 + 30);
+    assert.equal(raised(), []);
+    send(identification(0x406b90, 'EZY85MH'));
+    assert.equal(raised(), ['ADSBWATCH: Aircraft EZY85MH (406B90) on the watch list (its callsign EZY85MH) was heard']);
+    send(identification(0x406b91, 'RYR12'));
+    assert.equal(raised(), []);
+    send(identification(0x4d2023, 'AMC421'), T0 + 30 + 601);
+    assert.equal(raised(), ['ADSBWATCH: Aircraft AMC421 (4D2023) on the watch list (its ICAO address) was heard'], 'again after ten minutes gone');
+  } finally {
+    await t.close();
+  }
+});
+
+test('a bad watch-list entry fails the plugin with the line named', async () => {
+  const t = await createTestService({ plugins: [adsbPlugin], config: { adsb_watch: 'EZY-1' }, log: createLogger({ write: () => {} }) });
+  try {
+    const plugins = (await (await t.request('/system/plugins.json')).json()) as Record<string, string>[];
+    const entry = plugins.find((plugin) => plugin['svc.plugin.name'] === '@svc/plugin-adsb')!;
+    assert.is(entry['svc.plugin.state'], 'failed');
+    assert.match(JSON.stringify(entry), /adsb_watch=EZY-1: 'EZY-1' is neither an ICAO address/);
+  } finally {
+    await t.close();
+  }
+});
+
+test.run();
