@@ -8,7 +8,8 @@ import { definePlugin } from '@svc/core';
 import { ADSB_PHY_NAME, adsbPhy } from './adsb-phy.js';
 import { applyAircraftAlerts } from './alerts/aircraft-alerts.js';
 import { WATCH_CONFIG_KEY } from './alerts/aircraft-watch-list.js';
-import { adsbType } from './feeds/adsb-type.js';
+import { createAdsbType } from './feeds/adsb-type.js';
+import { DUMP1090_COMMAND } from './feeds/iq-replay.js';
 import { createRtlAdsbType, RTL_ADSB_COMMAND } from './rtladsb/rtladsb-type.js';
 
 /** Package name, used as the tap name on every hook. */
@@ -21,19 +22,21 @@ export default definePlugin({
   dependencies: [],
   configKeys: {
     rtladsb_command: `the rtl_adsb program, a name on PATH or a path (default ${RTL_ADSB_COMMAND})`,
+    dump1090_command: `the program IQ recordings are demodulated with (default ${DUMP1090_COMMAND})`,
     [WATCH_CONFIG_KEY]: 'aircraft to raise ADSBWATCH for: ICAO addresses (six hex digits) and callsign patterns (* and ?), comma-separated; repeatable',
   },
   apply(svc) {
     svc.hooks.phys.tap(PLUGIN_NAME, (phys) => phys.add(adsbPhy));
     applyAircraftAlerts(svc, PLUGIN_NAME, ADSB_PHY_NAME);
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
-      types.add(adsbType);
+      types.add(createAdsbType(svc.config.get('dump1090_command') ?? DUMP1090_COMMAND));
       types.add(createRtlAdsbType(svc.config.get('rtladsb_command') ?? RTL_ADSB_COMMAND));
     });
   },
 });
 
-export { ADSB_TYPE, adsbType } from './feeds/adsb-type.js';
+export { ADSB_TYPE, createAdsbType } from './feeds/adsb-type.js';
+export { DUMP1090_COMMAND, IQ_EXTENSIONS } from './feeds/iq-replay.js';
 export { DLT_MODE_S, SBS_RECORD_TYPE, beastSignalDbfs } from './feeds/mode-s-link-type.js';
 export { BeastStream, type BeastMessage } from './feeds/beast-stream.js';
 export { AvrStream, type AvrFrame } from './feeds/avr-stream.js';

@@ -84,7 +84,7 @@ test('unreachable feeds, bad formats and files that are no recording are refused
       () => `${definition} was accepted`,
       (error: SvcError) => error.message,
     );
-  assert.match(await refusal('127.0.0.1:30005:type=adsb,format=json'), /format must be beast, avr, sbs, not 'json'/);
+  assert.match(await refusal('127.0.0.1:30005:type=adsb,format=json'), /format must be beast, avr, sbs or iq, not 'json'/);
   assert.match(await refusal('127.0.0.1:99999:type=adsb'), /port 99999 is out of range/);
   assert.match(await refusal(`${import.meta.filename}:type=adsb`), /is not an AVR, Beast or SBS recording/);
 });

@@ -15,6 +15,7 @@ import { resolve } from 'node:path';
 import { checkSourceFile, createPacketQueue, looksLikePath, stableUuid, SvcError, type Capture, type DatasourceTypeDefinition, type OpenContext, type Packet, type SourceDefinition } from '@svc/core';
 import { detectFeedFormat, FEED_FORMATS, feedReader, type FeedFormat, type FeedItem } from './feed-format.js';
 import { DLT_MODE_S, SBS_RECORD_TYPE } from './mode-s-link-type.js';
+import { DUMP1090_COMMAND, IQ_EXTENSIONS, iqFormat, openIqRecording } from './iq-replay.js';
 
 /** Type name. */
 export const ADSB_TYPE = 'adsb';
@@ -39,10 +40,12 @@ function originOf(definition: SourceDefinition): Origin {
   return { kind: 'file', path: definition.interface };
 }
 
-function formatOption(definition: SourceDefinition): FeedFormat | undefined {
+/** What a definition's `format=` names: a feed format, or an IQ recording. */
+function formatOption(definition: SourceDefinition): FeedFormat | 'iq' | undefined {
   const format = definition.options.get('format');
   if (format === undefined) return undefined;
-  if (!(FEED_FORMATS as readonly string[]).includes(format)) throw new SvcError('SVC_ERR_BAD_DEFINITION', `adsb option format must be ${FEED_FORMATS.join(', ')}, not '${format}'`);
+  if (format === 'iq') return 'iq';
+  if (!(FEED_FORMATS as readonly string[]).includes(format)) throw new SvcError('SVC_ERR_BAD_DEFINITION', `adsb option format must be ${FEED_FORMATS.join(', ')} or iq, not '${format}'`);
   return format as FeedFormat;
 }
 
@@ -57,41 +60,52 @@ async function fileHead(path: string): Promise<Buffer> {
   }
 }
 
-/** The format of a recording, named or found; throws when it is none. */
-async function fileFormat(path: string, named: FeedFormat | undefined): Promise<FeedFormat> {
+/**
+ * The format of a recording, named or found; throws when it is none. A file of an IQ recording's
+ * name whose bytes are no feed is an IQ recording (they have no header to tell them by).
+ */
+async function fileFormat(path: string, named: FeedFormat | 'iq' | undefined): Promise<FeedFormat | 'iq'> {
   await checkSourceFile(path, 'recording');
   if (named) return named;
   const format = detectFeedFormat(await fileHead(path));
-  if (!format) throw new SvcError('SVC_ERR_BAD_DEFINITION', `${path} is not an AVR, Beast or SBS recording (its first bytes are none of them; format= names one)`);
-  return format;
+  if (format) return format;
+  if (IQ_EXTENSIONS.test(path)) return 'iq';
+  throw new SvcError('SVC_ERR_BAD_DEFINITION', `${path} is not an AVR, Beast or SBS recording (its first bytes are none of them; format= names one)`);
 }
 
-/** The adsb type. */
-export const adsbType: DatasourceTypeDefinition = {
-  name: ADSB_TYPE,
-  description: "Mode S / ADS-B from a running decoder's feed (host:30005 Beast, host:30002 AVR, host:30003 SBS) or a recorded AVR, Beast or SBS file",
-  capabilities: { probe: true, list: false, local: true, remote: false, passive: true, tune: false, hop: false },
-  options: { format: `the feed's format: ${FEED_FORMATS.join(', ')} (default: found from the first bytes)` },
-  validate: async (definition) => {
-    const named = formatOption(definition);
-    const origin = originOf(definition);
-    if (origin.kind === 'file') await fileFormat(origin.path, named);
-  },
-  probe: async (definition) => {
-    const origin = originOf(definition);
-    if (origin.kind !== 'file') return false;
-    try {
-      return (await fileFormat(origin.path, undefined)) !== undefined;
-    } catch {
-      return false;
-    }
-  },
-  uuidFor: (definition) => {
-    const origin = originOf(definition);
-    return stableUuid(ADSB_TYPE, origin.kind === 'file' ? resolve(origin.path) : `${origin.host}:${origin.port}`);
-  },
-  open: openAdsb,
-};
+/** Builds the adsb type; `dump1090` is the program IQ recordings are demodulated with. */
+export function createAdsbType(dump1090 = DUMP1090_COMMAND): DatasourceTypeDefinition {
+  return {
+    name: ADSB_TYPE,
+    description: "Mode S / ADS-B from a running decoder's feed (host:30005 Beast, host:30002 AVR, host:30003 SBS) or a recorded AVR, Beast or SBS file",
+    capabilities: { probe: true, list: false, local: true, remote: false, passive: true, tune: false, hop: false },
+    options: {
+      format: `the feed's format: ${FEED_FORMATS.join(', ')} (default: found from the first bytes), or iq for a raw IQ recording`,
+      iformat: 'the sample format of an IQ recording: uc8 (rtl_sdr .cu8, the default), sc16 or sc16q11',
+    },
+    validate: async (definition) => {
+      const named = formatOption(definition);
+      iqFormat(definition.options.get('iformat'));
+      const origin = originOf(definition);
+      if (origin.kind === 'file') await fileFormat(origin.path, named);
+    },
+    // A feed recording is found by its bytes; an IQ recording needs type=adsb (rtl_433 reads .cu8 files too).
+    probe: async (definition) => {
+      const origin = originOf(definition);
+      if (origin.kind !== 'file') return false;
+      try {
+        return (await fileFormat(origin.path, undefined)) !== 'iq';
+      } catch {
+        return false;
+      }
+    },
+    uuidFor: (definition) => {
+      const origin = originOf(definition);
+      return stableUuid(ADSB_TYPE, origin.kind === 'file' ? resolve(origin.path) : `${origin.host}:${origin.port}`);
+    },
+    open: (definition, context) => openAdsb(dump1090, definition, context),
+  };
+}
 
 /** The packet of one feed item, stamped now. */
 function packetOf(item: FeedItem, uuid: string): Packet {
@@ -108,10 +122,20 @@ function unreadable(uuid: string): Packet {
   return { tsSec: Math.floor(now / 1000), tsUsec: (now % 1000) * 1000, sourceUuid: uuid, dlt: 0, error: true, annotations: {} };
 }
 
-async function openAdsb(definition: SourceDefinition, context: OpenContext): Promise<Capture> {
+async function openAdsb(dump1090: string, definition: SourceDefinition, context: OpenContext): Promise<Capture> {
   const origin = originOf(definition);
   const named = formatOption(definition);
-  return origin.kind === 'file' ? openRecording(origin.path, named, context) : openFeed(origin.host, origin.port, named, context);
+  if (origin.kind === 'feed') {
+    if (named === 'iq') throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', 'adsb: format=iq is for recordings; a network feed is beast, avr or sbs');
+    return openFeed(origin.host, origin.port, named, context);
+  }
+  let format: FeedFormat | 'iq';
+  try {
+    format = await fileFormat(origin.path, named);
+  } catch (error) {
+    throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', (error as Error).message, { cause: error });
+  }
+  return format === 'iq' ? openIqRecording(dump1090, origin.path, iqFormat(definition.options.get('iformat')), context) : openRecording(origin.path, format, context);
 }
 
 /** Feeds `chunk` through the reader (made once the format is known) into packets. */
@@ -121,13 +145,7 @@ function chunkPackets(reader: ReturnType<typeof feedReader>, items: FeedItem[], 
   return packets;
 }
 
-async function openRecording(path: string, named: FeedFormat | undefined, context: OpenContext): Promise<Capture> {
-  let format: FeedFormat;
-  try {
-    format = await fileFormat(path, named);
-  } catch (error) {
-    throw new SvcError('SVC_ERR_DATASOURCE_PERMANENT', (error as Error).message, { cause: error });
-  }
+async function openRecording(path: string, format: FeedFormat, context: OpenContext): Promise<Capture> {
   const reader = feedReader(format);
   // Small reads: a chunk's packets are made at once, and a few hundred of them die young where
   // tens of thousands would outlive a scavenge or two.
