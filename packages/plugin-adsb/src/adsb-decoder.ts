@@ -10,8 +10,12 @@ import { readSbsLine, type SbsReport } from './feeds/sbs-line.js';
 import { DLT_MODE_S, SBS_RECORD_TYPE } from './feeds/mode-s-link-type.js';
 import { decodeModeS } from './modes/decode-mode-s.js';
 
-/** What the decoder found in one packet. */
-export type AdsbObservation = SbsReport;
+/**
+ * What the decoder found in one packet: the message (and the position an SBS line gives), and
+ * the Mode S frame it was read from (after any single-bit repair) when the packet carried one,
+ * for the routes that forward frames (`/phy/ADSB/raw`, `/phy/ADSB/beast`). SBS lines carry none.
+ */
+export type AdsbObservation = SbsReport & { readonly frame?: Uint8Array };
 
 /** The link types the decoder takes. */
 export const ADSB_LINK_TYPES: readonly number[] = [DLT_MODE_S];
@@ -23,7 +27,7 @@ const MALFORMED: Decoded<AdsbObservation> = { error: true };
 function fromFrame(frame: Uint8Array): Decoded<AdsbObservation> {
   const message = decodeModeS(frame);
   if (message === undefined || !message.crcOk) return MALFORMED;
-  return { annotation: { message } };
+  return { annotation: { message, frame } };
 }
 
 /** Decodes one Mode S packet. */

@@ -15,3 +15,9 @@ export const SBS_RECORD_TYPE = 'SBS1';
 export function beastSignalDbfs(signal: number): number | undefined {
   return signal === 0 ? undefined : Math.round(200 * Math.log10(signal / 255)) / 10;
 }
+
+/** The Beast signal byte of a level in dBFS (the inverse of {@link beastSignalDbfs}); 0 when unknown. */
+export function beastSignalByte(dbfs: number | undefined): number {
+  if (dbfs === undefined || !Number.isFinite(dbfs)) return 0;
+  return Math.min(255, Math.max(1, Math.round(255 * 10 ** (dbfs / 20))));
+}
