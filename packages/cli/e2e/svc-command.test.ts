@@ -63,7 +63,7 @@ test('without a clone: the packed packages installed into a directory of their o
   assert.match(plugins.stdout, 'datasource types (3): pcapfile, linuxwifi, dot11scan');
   assert.match(plugins.stdout, '@svc/web: applied');
   assert.match(plugins.stdout, '@svc/plugin-mqtt: applied');
-  for (const built of ['@svc/web/dist/app/index.html', '@svc/plugin-dot11/dist/ui/dot11.js', '@svc/plugin-sdr-rtl433/dist/ui/rtl433.js', '@svc/plugin-bluetooth/dist/ui/btle.js', '@svc/plugin-bluetooth/dist/ui/bluetooth.js']) {
+  for (const built of ['@svc/web/dist/app/index.html', '@svc/plugin-dot11/dist/ui/dot11.js', '@svc/plugin-sdr-rtl433/dist/ui/rtl433.js', '@svc/plugin-adsb/dist/ui/adsb.js', '@svc/plugin-bluetooth/dist/ui/btle.js', '@svc/plugin-bluetooth/dist/ui/bluetooth.js']) {
     assert.ok(existsSync(join(site, 'node_modules', built)), `the packed packages hold ${built}`);
   }
 });

@@ -1,9 +1,10 @@
 /**
  * The ADSB PHY, declared in one place: Kismet's name, the `adsb.device` sub-record and its
  * fields, the restore of the sub-record, the decoder of Mode S frames and records, the
- * classifier and the aircraft alerts (ADSBEMERGENCY, ADSBWATCH). The core registers all of it and taps the packet chain on the plugin's behalf.
+ * classifier, the aircraft alerts (ADSBEMERGENCY, ADSBWATCH) and the web app's UI module. The
+ * core registers all of it and taps the packet chain on the plugin's behalf.
  */
-import type { PhyDefinition } from '@svc/core';
+import { packageFile, type PhyDefinition } from '@svc/core';
 import { ADSB_LINK_TYPES, ADSB_RECORD_TYPES, type AdsbObservation } from './adsb-decoder.js';
 import { AIRCRAFT_ALERTS } from './alerts/aircraft-alerts.js';
 import { AircraftClassifier } from './aircraft/aircraft-classify.js';
@@ -41,5 +42,10 @@ export const adsbPhy: PhyDefinition = {
         classifier.classify(packet, observation.message, observation.position);
       };
     },
+  },
+  ui: {
+    name: 'adsb',
+    description: "the Aircraft panel of an aircraft's detail (address and country, callsign, category, altitude, speed, squawk with emergencies marked, messages by downlink format, the track), and the aircraft columns of the device table",
+    file: packageFile(import.meta.url, 'dist/ui/adsb.js'),
   },
 };

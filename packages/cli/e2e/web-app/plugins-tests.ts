@@ -1,9 +1,10 @@
 /**
  * What the plugins' UI modules add to the web app when every first-party plugin runs, in real
- * Chromium: their columns offered in the device table (the sensor, Bluetooth and Bluetooth LE
- * ones in a view of every PHY), the default columns of their views (the access points with
- * their encryption, the sensors and Bluetooth devices without type or encryption, Classic
- * devices with their class, LE devices with their kind and tracker mark), and MQTT out among
+ * Chromium: their columns offered in the device table (the sensor, aircraft, Bluetooth and
+ * Bluetooth LE ones in a view of every PHY), the default columns of their views (the access
+ * points with their encryption, the sensors and Bluetooth devices without type or encryption,
+ * aircraft with their address, altitude, speed and squawk, Classic devices with their class,
+ * LE devices with their kind and tracker mark), and MQTT out among
  * the integrations. `web-plugins.test.ts` checks that each is gone with its plugin.
  */
 import type { Test } from 'uvu';
@@ -16,6 +17,8 @@ import { devicesAt, integrationBlocks, listedViews, moduleErrors, offeredColumns
 export const BASE_COLUMNS = ['name', 'type', 'mac', 'manuf', 'phy', 'channel', 'signal', 'crypt', 'packets', 'seen', 'first'];
 /** Columns the rtl433 plugin's module adds. */
 export const SENSOR_COLUMNS = ['sensor-model', 'sensor-temperature'];
+/** Columns the ADS-B plugin's module adds. */
+export const ADSB_COLUMNS = ['adsb-callsign', 'adsb-icao', 'adsb-squawk', 'adsb-altitude', 'adsb-speed'];
 /** Columns the Bluetooth plugin's modules add, of Classic devices and of LE devices. */
 export const BLUETOOTH_COLUMNS = ['bluetooth-class', 'bluetooth-minor-class', 'bluetooth-advertiser'];
 export const BTLE_COLUMNS = ['btle-local-name', 'btle-tx-power', 'btle-advertiser', 'btle-tracker'];
@@ -24,7 +27,7 @@ export const BTLE_COLUMNS = ['btle-local-name', 'btle-tx-power', 'btle-advertise
 export function pluginTests(test: Test<WebContext>): void {
   test('the view of every PHY offers the plugins’ columns and shows the PHY; each plugin’s views show its default columns', async (context) => {
     const page = await devicesAt(context, 'all');
-    assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...SENSOR_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS]);
+    assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...SENSOR_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS]);
     assert.equal(await shownColumns(page), ['name', 'type', 'phy', 'mac', 'manuf', 'channel', 'signal', 'packets', 'seen']);
     assert.ok((await listedViews(page)).includes('phy-RFSENSOR'));
     const defaults: [view: string, columns: string[]][] = [
@@ -32,6 +35,7 @@ export function pluginTests(test: Test<WebContext>): void {
       ['phy-IEEE802.11', ['name', 'type', 'mac', 'manuf', 'channel', 'signal', 'crypt', 'packets', 'seen']],
       ['phy-RFSENSOR', ['name', 'mac', 'channel', 'signal', 'packets', 'seen']],
       ['sensor-thermometers', ['name', 'mac', 'channel', 'signal', 'packets', 'seen']],
+      ['phy-ADSB', ['name', 'adsb-icao', 'adsb-altitude', 'adsb-speed', 'adsb-squawk', 'signal', 'packets', 'seen']],
       ['phy-Bluetooth', ['name', 'mac', 'manuf', 'bluetooth-class', 'bluetooth-minor-class', 'signal', 'packets', 'seen']],
       ['phy-BTLE', ['name', 'mac', 'manuf', 'btle-advertiser', 'btle-tracker', 'signal', 'packets', 'seen']],
     ];

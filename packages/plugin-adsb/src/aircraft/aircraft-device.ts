@@ -7,6 +7,7 @@
  */
 import type { FieldDefinition, PhyComponentState, StateReader, StateWriter } from '@svc/core';
 import type { ModeSMessage } from '../modes/mode-s-message.js';
+import { EMERGENCY_SQUAWKS } from './emergency-squawks.js';
 import { icaoCountry } from './icao-country.js';
 import { icaoText } from './icao-mac.js';
 
@@ -51,8 +52,6 @@ export const ADSB_DEVICE_FIELDS: readonly FieldDefinition[] = [
   { name: 'adsb.device.df_counts', type: 'map[string,uint64_t]', description: 'messages heard, by downlink format' },
   { name: 'adsb.device.track', type: 'vector[double]', description: `the track: the last ${TRACK_POINTS} positions at least ${TRACK_INTERVAL_S} s apart, each [unix time, lat, lon, altitude ft]` },
 ];
-
-const EMERGENCY_SQUAWKS: Readonly<Record<string, string>> = { '7500': 'unlawful interference', '7600': 'no communications', '7700': 'general emergency' };
 
 /** The ADS-B sub-record of one aircraft. */
 export class AircraftDevice {

@@ -11,42 +11,10 @@ import { createLogger, runPacketChain } from '@svc/core';
 import { createTestService, type TestService } from '@svc/core/testing';
 import adsbPlugin from '../index.js';
 import { DLT_MODE_S } from '../feeds/mode-s-link-type.js';
-import { withModeSParity } from '../modes/parity.js';
+import { identification, identityReply } from '../modes/built-frames.test-helper.js';
 
 const UNTHROTTLED = ['ADSBEMERGENCY,100000/min,100000/sec', 'ADSBWATCH,100000/min,100000/sec'];
 const T0 = 1_700_000_000;
-
-function put(frame: Uint8Array, first: number, width: number, value: number): void {
-  for (let i = 0; i < width; i++) {
-    const bit = first + i;
-    if ((value >>> (width - 1 - i)) & 1) frame[bit >> 3]! |= 0x80 >> (bit & 7);
-  }
-}
-
-/** The ID13 field of a squawk (octal digits ABCD): C1 A1 C2 A2 C4 A4 X B1 D1 B2 D2 B4 D4. */
-function id13(squawk: string): number {
-  const [a, b, c, d] = [...squawk].map(Number) as [number, number, number, number];
-  const bit = (digit: number, weight: number) => ((digit & weight) !== 0 ? 1 : 0);
-  const order = [bit(c, 1), bit(a, 1), bit(c, 2), bit(a, 2), bit(c, 4), bit(a, 4), 0, bit(b, 1), bit(d, 1), bit(b, 2), bit(d, 2), bit(b, 4), bit(d, 4)];
-  return order.reduce((value, one) => (value << 1) | one, 0);
-}
-
-const CHARSET = '#ABCDEFGHIJKLMNOPQRSTUVWXYZ##### ###############0123456789######';
-function identification(icao: number, callsign: string): Buffer {
-  const frame = new Uint8Array(14);
-  put(frame, 0, 5, 17);
-  put(frame, 5, 3, 5);
-  put(frame, 8, 24, icao);
-  put(frame, 32, 5, 4);
-  for (let i = 0; i < 8; i++) put(frame, 40 + 6 * i, 6, CHARSET.indexOf(callsign[i] ?? ' '));
-  return Buffer.from(withModeSParity(frame));
-}
-function identityReply(icao: number, squawk: string): Buffer {
-  const frame = new Uint8Array(7);
-  put(frame, 0, 5, 5);
-  put(frame, 19, 13, id13(squawk));
-  return Buffer.from(withModeSParity(frame, icao));
-}
 
 async function service(config: Record<string, string | string[]> = {}): Promise<{ t: TestService; send(frame: Buffer, time?: number): void; raised(): string[] }> {
   const t = await createTestService({ plugins: [adsbPlugin], config: { alert: UNTHROTTLED, ...config }, log: createLogger({ write: () => {} }) });
