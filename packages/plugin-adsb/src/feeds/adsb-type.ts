@@ -14,13 +14,11 @@ import { createConnection } from 'node:net';
 import { resolve } from 'node:path';
 import { checkSourceFile, createPacketQueue, looksLikePath, stableUuid, SvcError, type Capture, type DatasourceTypeDefinition, type OpenContext, type Packet, type SourceDefinition } from '@svc/core';
 import { detectFeedFormat, FEED_FORMATS, feedReader, type FeedFormat, type FeedItem } from './feed-format.js';
-import { DLT_MODE_S, SBS_RECORD_TYPE } from './mode-s-link-type.js';
+import { DLT_MODE_S, modeSPacket, SBS_RECORD_TYPE } from './mode-s-link-type.js';
 import { DUMP1090_COMMAND, IQ_EXTENSIONS, iqFormat, openIqRecording } from './iq-replay.js';
 
 /** Type name. */
 export const ADSB_TYPE = 'adsb';
-/** Frequency of Mode S, kHz. */
-const MODE_S_KHZ = 1_090_000;
 const HOST_PORT = /^(?:\[(.+)\]|([^:[\]]+)):(\d{1,5})$/;
 /** Bytes looked at to find a file's format. */
 const HEAD_BYTES = 64;
@@ -109,11 +107,11 @@ export function createAdsbType(dump1090 = DUMP1090_COMMAND): DatasourceTypeDefin
 
 /** The packet of one feed item, stamped now. */
 function packetOf(item: FeedItem, uuid: string): Packet {
-  const now = Date.now();
-  const base = { tsSec: Math.floor(now / 1000), tsUsec: (now % 1000) * 1000, sourceUuid: uuid, annotations: {} };
-  if ('sbs' in item) return { ...base, dlt: 0, json: { type: SBS_RECORD_TYPE, text: item.sbs } };
-  const signal = { signalDbm: item.signalDbfs, freqKhz: MODE_S_KHZ, channel: '1090' };
-  return { ...base, dlt: DLT_MODE_S, data: item.frame, signal };
+  if ('sbs' in item) {
+    const now = Date.now();
+    return { tsSec: Math.floor(now / 1000), tsUsec: (now % 1000) * 1000, sourceUuid: uuid, dlt: 0, json: { type: SBS_RECORD_TYPE, text: item.sbs }, annotations: {} };
+  }
+  return modeSPacket(item.frame, uuid, item.signalDbfs);
 }
 
 /** An error packet for something the feed held that was no frame. */

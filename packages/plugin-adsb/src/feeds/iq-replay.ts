@@ -6,7 +6,7 @@
  */
 import { openHelperCapture, SvcError, type Capture, type OpenContext, type Packet, type StderrVerdict } from '@svc/core';
 import { AvrStream } from './avr-stream.js';
-import { DLT_MODE_S } from './mode-s-link-type.js';
+import { DLT_MODE_S, modeSPacket } from './mode-s-link-type.js';
 
 /** The demodulator, looked up on PATH. */
 export const DUMP1090_COMMAND = 'dump1090-mutability';
@@ -34,9 +34,7 @@ export function iqFormat(option: string | undefined): string {
 export async function openIqRecording(command: string, path: string, iformat: string, context: OpenContext): Promise<Capture> {
   const lines = new AvrStream();
   const toPackets = (line: string): Packet[] => {
-    const now = Date.now();
-    const stamp = { tsSec: Math.floor(now / 1000), tsUsec: (now % 1000) * 1000, sourceUuid: context.uuid, annotations: {} };
-    return lines.push(Buffer.from(`${line}\n`, 'latin1')).map((frame) => ({ ...stamp, dlt: DLT_MODE_S, data: frame.frame, signal: { freqKhz: 1_090_000, channel: '1090' } }));
+    return lines.push(Buffer.from(`${line}\n`, 'latin1')).map((frame) => modeSPacket(frame.frame, context.uuid));
   };
   return openHelperCapture(
     {

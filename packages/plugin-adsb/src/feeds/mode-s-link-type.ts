@@ -4,12 +4,29 @@
  * one of the numbers pcap keeps for private use (`LINKTYPE_USER13`); pcapng logs of svc carry it.
  * Frames from text feeds (SBS) travel as JSON records instead.
  */
+import type { Packet } from '@svc/core';
 
 /** The link type of a raw Mode S frame. */
 export const DLT_MODE_S = 160;
 
 /** JSON record type of one SBS (BaseStation) line. */
 export const SBS_RECORD_TYPE = 'SBS1';
+
+/** Frequency of Mode S, kHz. */
+const MODE_S_KHZ = 1_090_000;
+/** The signal of a frame its source gave no level for: only the frequency and channel, shared. */
+const MODE_S_SIGNAL = Object.freeze({ freqKhz: MODE_S_KHZ, channel: '1090' });
+
+/**
+ * The packet of one Mode S frame from source `sourceUuid`, stamped now, with the level in dBFS
+ * when the source gave one. Built as one literal: every packet keeps one shape, which the packet
+ * chain's property reads stay fast on (a spread made the aircraft ingest three times slower).
+ */
+export function modeSPacket(frame: Buffer, sourceUuid: string, signalDbfs?: number): Packet {
+  const now = Date.now();
+  const signal = signalDbfs === undefined ? MODE_S_SIGNAL : { signalDbm: signalDbfs, freqKhz: MODE_S_KHZ, channel: '1090' };
+  return { tsSec: Math.floor(now / 1000), tsUsec: (now % 1000) * 1000, sourceUuid, dlt: DLT_MODE_S, data: frame, signal, annotations: {} };
+}
 
 /** The signal of a Beast message in dBFS: the byte is the square root of the power, scaled to 255. */
 export function beastSignalDbfs(signal: number): number | undefined {

@@ -8,7 +8,7 @@
  */
 import { openHelperCapture, SvcError, stableUuid, type Capture, type DatasourceTypeDefinition, type OpenContext, type Packet, type SourceDefinition, type StderrVerdict } from '@svc/core';
 import { AvrStream } from '../feeds/avr-stream.js';
-import { DLT_MODE_S } from '../feeds/mode-s-link-type.js';
+import { DLT_MODE_S, modeSPacket } from '../feeds/mode-s-link-type.js';
 
 /** Type name, as Kismet spells it. */
 export const RTLADSB_TYPE = 'rtladsb';
@@ -76,10 +76,11 @@ async function openRtlAdsb(command: string, definition: SourceDefinition, contex
   const lines = new AvrStream();
   const toPackets = (line: string): Packet[] => {
     const bad = lines.bad;
-    const now = Date.now();
-    const stamp = { tsSec: Math.floor(now / 1000), tsUsec: (now % 1000) * 1000, sourceUuid: context.uuid, annotations: {} };
-    const packets: Packet[] = lines.push(Buffer.from(`${line}\n`, 'latin1')).map((frame) => ({ ...stamp, dlt: DLT_MODE_S, data: frame.frame, signal: { freqKhz: 1_090_000, channel: '1090' } }));
-    if (lines.bad > bad) packets.push({ ...stamp, dlt: 0, error: true });
+    const packets: Packet[] = lines.push(Buffer.from(`${line}\n`, 'latin1')).map((frame) => modeSPacket(frame.frame, context.uuid));
+    if (lines.bad > bad) {
+      const now = Date.now();
+      packets.push({ tsSec: Math.floor(now / 1000), tsUsec: (now % 1000) * 1000, sourceUuid: context.uuid, dlt: 0, error: true, annotations: {} });
+    }
     return packets;
   };
   return openHelperCapture(
