@@ -52,22 +52,32 @@ export function recordSeenBy(device: TrackedDevice, sourceUuid: string, time: nu
   return added;
 }
 
-/** The packet's position (a 2D or 3D fix), on the device's last, smallest, largest and average location. */
+/**
+ * The packet's position (a 2D or 3D fix), on the device's last, smallest, largest and average
+ * location. The last point is updated in place: a moving transmitter reports a position with
+ * every packet, and a new object each time was a tenth of the aircraft ingest.
+ */
 export function locate(device: TrackedDevice, gps: NonNullable<Packet['gps']>): void {
-  const point = { lat: gps.lat, lon: gps.lon, alt: gps.alt ?? 0, fix: gps.fix, time: gps.time };
   const location = device.location;
+  const alt = gps.alt ?? 0;
   if (!location) {
-    device.location = { last: point, min: { ...point }, max: { ...point }, sum: { lat: point.lat, lon: point.lon, alt: point.alt, count: 1 } };
+    const point = { lat: gps.lat, lon: gps.lon, alt, fix: gps.fix, time: gps.time };
+    device.location = { last: point, min: { ...point }, max: { ...point }, sum: { lat: point.lat, lon: point.lon, alt, count: 1 } };
     return;
   }
-  location.last = point;
-  location.min.lat = Math.min(location.min.lat, point.lat);
-  location.min.lon = Math.min(location.min.lon, point.lon);
-  location.max.lat = Math.max(location.max.lat, point.lat);
-  location.max.lon = Math.max(location.max.lon, point.lon);
-  location.sum.lat += point.lat;
-  location.sum.lon += point.lon;
-  location.sum.alt += point.alt;
+  const last = location.last;
+  last.lat = gps.lat;
+  last.lon = gps.lon;
+  last.alt = alt;
+  last.fix = gps.fix;
+  last.time = gps.time;
+  if (gps.lat < location.min.lat) location.min.lat = gps.lat;
+  if (gps.lon < location.min.lon) location.min.lon = gps.lon;
+  if (gps.lat > location.max.lat) location.max.lat = gps.lat;
+  if (gps.lon > location.max.lon) location.max.lon = gps.lon;
+  location.sum.lat += gps.lat;
+  location.sum.lon += gps.lon;
+  location.sum.alt += alt;
   location.sum.count++;
 }
 
