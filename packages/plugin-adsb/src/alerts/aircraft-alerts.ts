@@ -6,6 +6,7 @@
  * the aircraft's device key, and its MAC as the source, as the other PHYs' alerts do.
  */
 import { formatMac, tagPacket, type Packet, type PhyAlertDefinition, type Service, type TrackedDevice } from '@svc/core';
+import type { AircraftDevice } from '../aircraft/aircraft-device.js';
 import { icaoText } from '../aircraft/icao-mac.js';
 import { AircraftWatchList, WATCH_CONFIG_KEY } from './aircraft-watch-list.js';
 
@@ -34,6 +35,11 @@ const ALERT_STAGE = 10;
 /** How long an aircraft must be gone before ADSBWATCH may raise again for it, s. */
 const GONE_SECONDS = 600;
 
+/** How an alert names an aircraft: its callsign and address, or the address alone. */
+function aircraftLabel(aircraft: AircraftDevice): string {
+  return aircraft.callsign ? `${aircraft.callsign} (${icaoText(aircraft.icao)})` : icaoText(aircraft.icao);
+}
+
 /** Taps the packet chain with the checks; a bad `adsb_watch` line fails the plugin at start. */
 export function applyAircraftAlerts(svc: Service, pluginName: string, phyName: string): void {
   const watch = AircraftWatchList.fromLines(svc.config.getAll(WATCH_CONFIG_KEY));
@@ -50,16 +56,15 @@ export function applyAircraftAlerts(svc: Service, pluginName: string, phyName: s
     const device = packet.device;
     const aircraft = device.components.adsb;
     if (aircraft === undefined || device.phy.name !== phyName) return;
-    const label = aircraft.callsign ? `${aircraft.callsign} (${icaoText(aircraft.icao)})` : icaoText(aircraft.icao);
     if (aircraft.emergency !== '' && emergencies.get(device.key) !== aircraft.emergency) {
       const squawk = aircraft.squawk ? `, squawking ${aircraft.squawk}` : '';
-      if (raise(packet, device, 'ADSBEMERGENCY', `Aircraft ${label} declares an emergency: ${aircraft.emergency}${squawk}`)) emergencies.set(device.key, aircraft.emergency);
+      if (raise(packet, device, 'ADSBEMERGENCY', `Aircraft ${aircraftLabel(aircraft)} declares an emergency: ${aircraft.emergency}${squawk}`)) emergencies.set(device.key, aircraft.emergency);
     }
     if (!watch.empty) {
       const last = watched.get(device.key);
       const reason = watch.match(aircraft.icao, aircraft.callsign);
       if (reason !== undefined && (last === undefined || packet.tsSec - last > GONE_SECONDS)) {
-        if (raise(packet, device, 'ADSBWATCH', `Aircraft ${label} on the watch list (${reason}) was heard`)) watched.set(device.key, packet.tsSec);
+        if (raise(packet, device, 'ADSBWATCH', `Aircraft ${aircraftLabel(aircraft)} on the watch list (${reason}) was heard`)) watched.set(device.key, packet.tsSec);
       } else if (reason !== undefined) watched.set(device.key, packet.tsSec);
     }
   });

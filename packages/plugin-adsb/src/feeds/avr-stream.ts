@@ -72,12 +72,11 @@ export class AvrStream {
       this.bad++;
       return;
     }
-    const bytes = frameFromHex(text, hexStart, last - 1);
-    if (bytes === undefined || Number.isNaN(clock)) {
+    const frame = frameFromHex(text, hexStart, last - 1);
+    if (frame === undefined || Number.isNaN(clock)) {
       this.bad++;
       return;
     }
-    const frame = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
     frames.push(clock === undefined ? { frame } : { frame, clock });
   }
 }

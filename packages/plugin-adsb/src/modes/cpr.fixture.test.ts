@@ -1,14 +1,14 @@
 /**
  * CPR decoding against the shared data: the 8 cases of `adsb/modes-cpr-cases.jsonl` (pyModeS's test
  * expectations, dump1090 where it decodes them) and the 620 positions dump1090 gives the 1334 messages of
- * flight 406B90 (`track_406b90_part1.*`), replayed through {@link updateCprTrack} on dump1090's clock.
+ * flight 406B90 (`track_406b90_part1.*`), replayed through {@link CprTrack} on dump1090's clock.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { realDataPath, realDataTest } from '@svc/core/testing';
 import { globalAirbornePosition, localPosition, type CprFrame, type LatLon } from './cpr.js';
-import { updateCprTrack, type CprTrackState } from './cpr-tracker.js';
+import { CprTrack } from './cpr-tracker.js';
 import { decodeModeS } from './decode-mode-s.js';
 import { distanceMetres } from './great-circle.js';
 import { frameFromHex } from './hex-frame.js';
@@ -59,13 +59,13 @@ const TRACK = ['adsb/track_406b90_part1.reference.json'];
 realDataTest(test, "flight 406B90: dump1090's 620 positions (613 global, 7 local) within 10 m and no other", TRACK, () => {
   const reference = JSON.parse(readFileSync(realDataPath(TRACK[0]!), 'utf8')) as { messages: TrackMessage[] };
   assert.is(reference.messages.length, 1334);
-  const state: CprTrackState = {};
+  const track = new CprTrack();
   const methods = { global: 0, local: 0 };
   let worst = 0;
   for (const message of reference.messages) {
     const decoded = decodeHex(message.hex);
     const cpr: CprFrame | undefined = decoded.cpr;
-    const fix = cpr && updateCprTrack(state, { ...cpr, surface: false, timeMs: message.replay_offset_s * 1000 });
+    const fix = cpr && track.update({ ...cpr, surface: false }, message.replay_offset_s * 1000);
     const { lat, lon, cpr_decoding: how } = message.dump1090;
     if (lat === undefined || lon === undefined) {
       assert.is(fix, undefined, `line ${message.line}: svc has a position dump1090 does not`);

@@ -16,7 +16,7 @@ test('every single-bit error after the DF field is located, in short and long fr
   for (const hex of ['8f4d2023587f345e35837e2218b2', '5d4d20237a55a6']) {
     const clean = frame(hex);
     for (let bit = 0; bit < clean.length * 8; bit++) {
-      const damaged = clean.slice();
+      const damaged = Uint8Array.from(clean);
       flipBit(damaged, bit);
       assert.is(singleBitErrorPosition(clean.length, modeSResidual(damaged)), bit < 5 ? undefined : bit, `${hex} bit ${bit}`);
     }
@@ -27,7 +27,7 @@ test('no two-bit error looks like a one-bit error (so repair never corrupts a fr
   const clean = frame('8f4d2023587f345e35837e2218b2');
   for (let first = 0; first < 112; first++) {
     for (let second = first + 1; second < 112; second++) {
-      const damaged = clean.slice();
+      const damaged = Uint8Array.from(clean);
       flipBit(damaged, first);
       flipBit(damaged, second);
       assert.is(singleBitErrorPosition(14, modeSResidual(damaged)), undefined, `bits ${first}, ${second}`);

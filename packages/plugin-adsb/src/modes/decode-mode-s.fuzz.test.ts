@@ -52,11 +52,11 @@ realDataTest(test, 'real frames with 1 to 4 flipped bits: one is repaired, more 
   const next = generator(406);
   let tried = 0;
   for (const clean of frames) {
-    const expected = decodeModeS(clean.slice())!;
+    const expected = decodeModeS(Uint8Array.from(clean))!;
     assert.ok(expected.crcOk);
     for (let round = 0; round < 80; round++) {
       const flips = 1 + (round % 4);
-      const frame = clean.slice();
+      const frame = Uint8Array.from(clean);
       const positions = new Set<number>();
       while (positions.size < flips) positions.add(5 + (next() % 107));
       for (const bit of positions) flipBit(frame, bit);
@@ -64,12 +64,12 @@ realDataTest(test, 'real frames with 1 to 4 flipped bits: one is repaired, more 
       if (flips === 1) {
         assert.equal({ ...message, repairedBit: undefined }, { ...expected, repairedBit: undefined });
         assert.is(message.repairedBit, [...positions][0]);
-        assert.equal(frame, clean);
+        assert.equal(frame, Uint8Array.from(clean));
       } else assert.is(message.crcOk, false, `${flips} bits ${[...positions].join(',')}`);
       tried++;
     }
     for (let bit = 0; bit < 5; bit++) {
-      const frame = clean.slice();
+      const frame = Uint8Array.from(clean);
       flipBit(frame, bit);
       decodeModeS(frame);
       tried++;

@@ -3,7 +3,7 @@
  * decode to the aircraft its JSON lists (`adsb/*.dump1090.json` → `aircraft`): the same addresses, message
  * and downlink-format counts, and the same last callsign, category, squawk, altitude, speed, track and
  * vertical rate. Address/parity replies count only for an address a CRC-clean DF11/17/18 frame announced
- * first (dump1090's rule, documented on ModeSMessage). modes1's positions come from {@link updateCprTrack}
+ * first (dump1090's rule, documented on ModeSMessage). modes1's positions come from {@link CprTrack}
  * on dump1090's sample clock and are compared with dump1090's, frame by frame, within 10 m. The frames
  * antirez/dump1090 found in the same recording pass the same CRC rules.
  */
@@ -11,7 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { realDataPath, realDataTest } from '@svc/core/testing';
-import { updateCprTrack, type CprFix, type CprTrackState } from './cpr-tracker.js';
+import { CprTrack, type CprFix } from './cpr-tracker.js';
 import { decodeModeS } from './decode-mode-s.js';
 import { distanceMetres } from './great-circle.js';
 import { frameFromHex } from './hex-frame.js';
@@ -50,7 +50,7 @@ const POSITIONS_DUMP1090_REJECTS: Record<string, number[]> = { modes1: [164, 165
 
 /** What the test keeps per aircraft: the summary filled from svc's decodes, with its CPR track. */
 interface SeenAircraft extends AircraftSummary {
-  cpr: CprTrackState;
+  cpr: CprTrack;
   positions: Map<number, CprFix>;
 }
 
@@ -63,7 +63,7 @@ function replay(frames: string[], reference: Reference): Map<string, SeenAircraf
     assert.ok(message?.crcOk, line);
     const icao = message.icao.toString(16).padStart(6, '0');
     if (message.addressFromParity && !aircraft.has(icao)) return;
-    const seen: SeenAircraft = aircraft.get(icao) ?? { icao, messages: 0, df_counts: {}, cpr: {}, positions: new Map() };
+    const seen: SeenAircraft = aircraft.get(icao) ?? { icao, messages: 0, df_counts: {}, cpr: new CprTrack(), positions: new Map() };
     aircraft.set(icao, seen);
     seen.messages++;
     seen.df_counts[message.df] = (seen.df_counts[message.df] ?? 0) + 1;
@@ -75,7 +75,7 @@ function replay(frames: string[], reference: Reference): Map<string, SeenAircraf
     if (message.trackDeg !== undefined) seen.heading_deg = message.trackDeg;
     if (message.verticalRateFtMin !== undefined) seen.vert_rate_fpm = message.verticalRateFtMin;
     if (message.cpr !== undefined) {
-      const fix = updateCprTrack(seen.cpr, { ...message.cpr, timeMs: reference.messages[i]!.time_us / 1000 });
+      const fix = seen.cpr.update(message.cpr, reference.messages[i]!.time_us / 1000);
       if (fix !== undefined) seen.positions.set(i, fix);
     }
   });
