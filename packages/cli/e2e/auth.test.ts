@@ -31,6 +31,8 @@ const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, 'x');
 /** The only routes that answer without a login: the login form's own route and the web app's static files. */
 const PUBLIC_URLS = new Set(['/session/login.cmd', '/', '/index.html', '/assets/:file']);
 const isPublic = (route: RouteRow) => route['svc.route.role'] === 'public';
+/** The roles a route admits (a list is written with commas). */
+const roles = (route: RouteRow) => route['svc.route.role'].split(',');
 
 function websocketStatus(url: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -65,7 +67,7 @@ test('first start created a 0600 login file and printed its password once', () =
 
 test('the route table is not empty and names a role for each route', () => {
   assert.ok(routes.length >= 15, `only ${routes.length} routes`);
-  for (const route of routes) assert.ok(['admin', 'readonly', 'datasource', 'scanreport', 'webgps', 'any', 'public'].includes(route['svc.route.role']));
+  for (const route of routes) for (const role of roles(route)) assert.ok(['admin', 'readonly', 'datasource', 'scanreport', 'webgps', 'adsb', 'any', 'public'].includes(role), `${route['svc.route.urls'][0]}: ${role}`);
   assert.ok(routes.some((route) => route['svc.route.methods'].includes('WS')), 'websocket routes are listed');
 });
 
@@ -117,7 +119,7 @@ test('a readonly API key gets 403 on every admin route and passes the role check
         if (route['svc.route.role'] === 'admin') {
           adminRoutes++;
           assert.is(status, 403, `${method} ${url}`);
-        } else if (['readonly', 'any', 'public'].includes(route['svc.route.role'])) {
+        } else if (roles(route).some((role) => ['readonly', 'any', 'public'].includes(role))) {
           assert.not.ok(status === 401 || status === 403, `${method} ${url} answered ${status}`);
         } else {
           assert.is(status, 403, `${method} ${url} needs role ${route['svc.route.role']}`);

@@ -3,8 +3,8 @@
  * `ADSB` PHY (aircraft keyed by ICAO address, decoded by svc's own Mode S decoder), the `adsb`
  * datasource type, which reads the feeds of the decoder a user already runs (Beast, AVR, SBS)
  * and replays recordings of them, and the `rtladsb` type, an RTL-SDR through rtl_adsb; and
- * Kismet's ADS-B routes: the aircraft map's data and the frames received, live, as AVR lines
- * and Beast messages on websockets.
+ * Kismet's ADS-B routes: the aircraft map's data, the frames received, live, as AVR lines
+ * and Beast messages on websockets, and the proxy that streams a remote decoder's frames in.
  */
 import { definePlugin } from '@svc/core';
 import { ADSB_PHY_NAME, adsbPhy } from './adsb-phy.js';
@@ -13,6 +13,7 @@ import { WATCH_CONFIG_KEY } from './alerts/aircraft-watch-list.js';
 import { createAdsbType } from './feeds/adsb-type.js';
 import { DUMP1090_COMMAND } from './feeds/iq-replay.js';
 import { createRtlAdsbType, RTL_ADSB_COMMAND } from './rtladsb/rtladsb-type.js';
+import { addAdsbProxyRoutes, adsbProxySourceType } from './routes/adsb-proxy.js';
 import { tapFrameFeed } from './routes/frame-feed.js';
 import { addFrameSocketMetrics, addFrameSocketRoutes, FrameSocketCounters } from './routes/frame-sockets.js';
 import { addMapDataRoute, registerMapDataFields } from './routes/map-data-route.js';
@@ -36,6 +37,7 @@ export default definePlugin({
     svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => {
       types.add(createAdsbType(svc.config.get('dump1090_command') ?? DUMP1090_COMMAND));
       types.add(createRtlAdsbType(svc.config.get('rtladsb_command') ?? RTL_ADSB_COMMAND));
+      types.add(adsbProxySourceType);
     });
     const feed = tapFrameFeed(svc, PLUGIN_NAME);
     const counters = new FrameSocketCounters();
@@ -43,6 +45,7 @@ export default definePlugin({
     svc.hooks.routes.tap(PLUGIN_NAME, (routes) => {
       addMapDataRoute(routes, svc);
       addFrameSocketRoutes(routes, feed, counters, svc.log);
+      addAdsbProxyRoutes(routes, svc);
     });
     svc.hooks.metrics.tap(PLUGIN_NAME, (metrics) => addFrameSocketMetrics(metrics, counters));
   },

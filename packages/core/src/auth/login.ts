@@ -3,8 +3,12 @@
  * hierarchical, except that `admin` may use every route.
  */
 
-/** The roles a login or API key can have. */
-export const ROLES = ['admin', 'readonly', 'datasource', 'scanreport', 'webgps'] as const;
+/**
+ * The roles a login or API key can have: Kismet's (`ADSB`, `WEBGPS` spelled in lower case as
+ * svc's other roles are). `adsb` reads the live ADS-B frame websockets and nothing else, for a
+ * feeder or map that should see no other data.
+ */
+export const ROLES = ['admin', 'readonly', 'datasource', 'scanreport', 'webgps', 'adsb'] as const;
 
 /** One of {@link ROLES}. */
 export type Role = (typeof ROLES)[number];
@@ -25,9 +29,10 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** True when a login may use a route that requires `required`. */
-export function roleAllows(login: Login, required: Role | 'any'): boolean {
-  return login.role === 'admin' || required === 'any' || login.role === required;
+/** True when a login may use a route that requires `required` (one role, `any`, or any of a list of roles). */
+export function roleAllows(login: Login, required: Role | 'any' | readonly Role[]): boolean {
+  if (login.role === 'admin' || required === 'any') return true;
+  return typeof required === 'string' ? login.role === required : required.includes(login.role);
 }
 
 /**

@@ -27,7 +27,7 @@ import type {
   WebSocketRouteDefinition,
   WebSocketSession,
 } from './route-registry.js';
-import { routeUrlPath, TRACKED_FORMATS } from './route-registry.js';
+import { routeRoleText, routeUrlPath, TRACKED_FORMATS } from './route-registry.js';
 
 /** Told about every request and websocket, for `/metrics`. */
 export interface HttpObserver {
@@ -76,7 +76,7 @@ export function createHttpApp(deps: HttpAppDependencies): Hono<AppEnv> {
       throw deps.authenticator.refusal(c.req.raw.headers, url);
     }
     if (!roleAllows(authentication.login, role)) {
-      throw new SvcError('SVC_ERR_FORBIDDEN', `login '${authentication.login.name}' has role '${authentication.login.role}'; this resource requires '${role}'`);
+      throw new SvcError('SVC_ERR_FORBIDDEN', `login '${authentication.login.name}' has role '${authentication.login.role}'; this resource requires '${routeRoleText(role)}'`);
     }
     if (authentication.sessionToken) c.header('set-cookie', `${TOKEN_NAME}=${authentication.sessionToken}; Path=/; HttpOnly; SameSite=Strict`);
     c.set('login', authentication.login);

@@ -9,9 +9,16 @@ import type { FramedMessages } from './websocket-frames.js';
 
 /**
  * Role a route requires: a login role, `any` for every valid login, or `public` for no login at
- * all (only the web app's shell and assets, and the login route itself). `admin` passes all.
+ * all (only the web app's shell and assets, and the login route itself), or a list of login
+ * roles any of which may use it (Kismet's ADS-B websockets take `readonly` or `adsb`). `admin`
+ * passes all.
  */
-export type RouteRole = Role | 'any' | 'public';
+export type RouteRole = Role | 'any' | 'public' | readonly Role[];
+
+/** A route's role as the route listing and refusals write it: the role, or a list's roles joined by commas. */
+export function routeRoleText(role: RouteRole): string {
+  return typeof role === 'string' ? role : role.join(',');
+}
 
 /**
  * Response formats, chosen by the URL extension. `plain` is served at the path itself with no

@@ -14,7 +14,7 @@ import { createConnection } from 'node:net';
 import { resolve } from 'node:path';
 import { checkSourceFile, createPacketQueue, looksLikePath, stableUuid, SvcError, type Capture, type DatasourceTypeDefinition, type OpenContext, type Packet, type SourceDefinition } from '@svc/core';
 import { detectFeedFormat, FEED_FORMATS, feedReader, type FeedFormat, type FeedItem } from './feed-format.js';
-import { DLT_MODE_S, modeSPacket, SBS_RECORD_TYPE } from './mode-s-link-type.js';
+import { DLT_MODE_S, modeSPacket, SBS_RECORD_TYPE, unreadableFramePacket } from './mode-s-link-type.js';
 import { DUMP1090_COMMAND, IQ_EXTENSIONS, iqFormat, openIqRecording } from './iq-replay.js';
 
 /** Type name. */
@@ -115,11 +115,6 @@ function packetOf(item: FeedItem, uuid: string): Packet {
 }
 
 /** An error packet for something the feed held that was no frame. */
-function unreadable(uuid: string): Packet {
-  const now = Date.now();
-  return { tsSec: Math.floor(now / 1000), tsUsec: (now % 1000) * 1000, sourceUuid: uuid, dlt: 0, error: true, annotations: {} };
-}
-
 async function openAdsb(dump1090: string, definition: SourceDefinition, context: OpenContext): Promise<Capture> {
   const origin = originOf(definition);
   const named = formatOption(definition);
@@ -139,7 +134,7 @@ async function openAdsb(dump1090: string, definition: SourceDefinition, context:
 /** Feeds `chunk` through the reader (made once the format is known) into packets. */
 function chunkPackets(reader: ReturnType<typeof feedReader>, items: FeedItem[], badBefore: number, uuid: string): Packet[] {
   const packets = items.map((item) => packetOf(item, uuid));
-  for (let i = badBefore; i < reader.bad; i++) packets.push(unreadable(uuid));
+  for (let i = badBefore; i < reader.bad; i++) packets.push(unreadableFramePacket(uuid));
   return packets;
 }
 

@@ -28,6 +28,12 @@ export function modeSPacket(frame: Buffer, sourceUuid: string, signalDbfs?: numb
   return { tsSec: Math.floor(now / 1000), tsUsec: (now % 1000) * 1000, sourceUuid, dlt: DLT_MODE_S, data: frame, signal, annotations: {} };
 }
 
+/** The error packet of input from source `sourceUuid` that was no frame, stamped now: counted on the source, decoded by nobody. */
+export function unreadableFramePacket(sourceUuid: string): Packet {
+  const now = Date.now();
+  return { tsSec: Math.floor(now / 1000), tsUsec: (now % 1000) * 1000, sourceUuid, dlt: 0, error: true, annotations: {} };
+}
+
 /** The signal of a Beast message in dBFS: the byte is the square root of the power, scaled to 255. */
 export function beastSignalDbfs(signal: number): number | undefined {
   return signal === 0 ? undefined : Math.round(200 * Math.log10(signal / 255)) / 10;

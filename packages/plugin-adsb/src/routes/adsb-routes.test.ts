@@ -1,9 +1,11 @@
 /**
  * Kismet's ADS-B routes on a real listening server, read by real `ws` clients: a recording of
- * dump1090's AVR output replayed through an `adsb` source comes out of `/phy/ADSB/raw` as the
- * same lines and out of `/phy/ADSB/beast` as Beast messages of the same frames, stamped with
- * the packets' time; `/phy/ADSB/map_data.json` lists the aircraft with their positions and the
- * box around them, and takes `fields`; anonymous clients are refused on every route.
+ * dump1090's AVR output replayed through an `adsb` source comes out of `/phy/ADSB/raw.ws` as the
+ * same lines and out of `/phy/ADSB/beast.ws` as Beast messages of the same frames, stamped with
+ * the packets' time, and out of `/datasource/by-uuid/<uuid>/adsb_raw.ws` only for its source;
+ * `/phy/ADSB/map_data.json` lists the aircraft with their positions and the box around them,
+ * and takes `fields`; the proxy takes AVR lines into a source of its own; anonymous clients are
+ * refused on every route, and an `adsb` key reads the frame sockets and nothing else.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -13,7 +15,7 @@ import { createLogger } from '@svc/core';
 import { createTestService, realDataPath, realDataTest, TEST_ADMIN, waitUntil, type TestService } from '@svc/core/testing';
 import { BeastStream, type BeastMessage } from '../feeds/beast-stream.js';
 import { beastClock } from '../feeds/frame-writers.js';
-import adsbPlugin from '../index.js';
+import adsbPlugin, { icaoMac } from '../index.js';
 
 const AVR = 'adsb/modes1.frames.txt';
 /** dump1090's list of the aircraft in the same recording. */
@@ -45,11 +47,11 @@ async function listen(path: string, query = LOGIN): Promise<{ socket: WebSocket;
   return { socket, received, texts };
 }
 
-realDataTest(test, 'a replayed AVR recording comes out of /phy/ADSB/raw as its lines and out of /phy/ADSB/beast as the same frames', [AVR], async () => {
+realDataTest(test, 'a replayed AVR recording comes out of /phy/ADSB/raw.ws as its lines and out of /phy/ADSB/beast.ws as the same frames', [AVR], async () => {
   const lines = readFileSync(realDataPath(AVR), 'utf8').split('\n').filter(Boolean);
   assert.is(lines.length, FRAMES);
-  const raw = await listen('/phy/ADSB/raw');
-  const beast = await listen('/phy/ADSB/beast');
+  const raw = await listen('/phy/ADSB/raw.ws');
+  const beast = await listen('/phy/ADSB/beast.ws');
   const started = Math.floor(Date.now() / 1000);
   const source = await t.svc.datasources.add(`${realDataPath(AVR)}:type=adsb,name=modes1`);
   await waitUntil(`${FRAMES} raw lines`, () => raw.received.length >= FRAMES);
@@ -104,22 +106,74 @@ test('an empty sky: no aircraft and a zero box', async () => {
   assert.equal(map, { 'svc.adsb.map.min_lat': 0, 'svc.adsb.map.min_lon': 0, 'svc.adsb.map.max_lat': 0, 'svc.adsb.map.max_lon': 0, 'svc.adsb.map.devices': [] });
 });
 
-test('anonymous clients are refused on every ADS-B route; a readonly key is let in', async () => {
+/** The HTTP status a websocket upgrade on `path` is refused with (fails the test if it opens). */
+async function refusal(path: string, query = ''): Promise<number> {
+  const socket = new WebSocket(`${base}${path}${query ? `?${query}` : ''}`);
+  const status = await new Promise<number>((resolve, reject) => {
+    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    socket.once('open', () => reject(new Error(`${path} opened`)));
+    socket.once('error', () => {});
+  });
+  socket.terminate();
+  return status;
+}
+
+const apiKey = async (name: string, role: string) => (await (await t.command('/auth/apikey/generate.cmd', { name, role, duration: 0 })).text()).trim();
+const SOME_UUID = '5FE308BD-0000-0000-0000-00000000ADBE';
+
+test('anonymous clients are refused on every ADS-B route; a readonly key is let in; an adsb key reads the frame sockets only', async () => {
   assert.is((await t.request('/phy/ADSB/map_data.json', { auth: false })).status, 401);
-  for (const path of ['/phy/ADSB/raw', '/phy/ADSB/beast']) {
-    const socket = new WebSocket(`${base}${path}`);
-    const status = await new Promise<number>((resolve, reject) => {
-      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-      socket.once('open', () => reject(new Error(`${path} opened without a login`)));
-      socket.once('error', () => {});
-    });
-    socket.terminate();
-    assert.is(status, 401, path);
-  }
-  const key = (await (await t.command('/auth/apikey/generate.cmd', { name: 'map', role: 'readonly', duration: 0 })).text()).trim();
+  for (const path of ['/phy/ADSB/raw.ws', '/phy/ADSB/beast.ws', `/datasource/by-uuid/${SOME_UUID}/adsb_raw.ws`]) assert.is(await refusal(path), 401, path);
+  const key = await apiKey('map', 'readonly');
   assert.is((await t.request('/phy/ADSB/map_data.json', { auth: false, headers: { cookie: `SVC=${key}` } })).status, 200);
-  const reader = await listen('/phy/ADSB/raw', `SVC=${key}`);
-  reader.socket.close();
+  (await listen('/phy/ADSB/raw.ws', `SVC=${key}`)).socket.close();
+  const feeder = await apiKey('feeder', 'adsb');
+  for (const path of ['/phy/ADSB/raw.ws', '/phy/ADSB/beast.ws', `/datasource/by-uuid/${SOME_UUID}/adsb_raw.ws`]) (await listen(path, `SVC=${feeder}`)).socket.close();
+  assert.is((await t.request('/phy/ADSB/map_data.json', { auth: false, headers: { cookie: `SVC=${feeder}` } })).status, 403);
+  assert.is((await t.request('/devices/views/all/devices.json', { auth: false, headers: { cookie: `SVC=${feeder}` } })).status, 403);
+  assert.is(await refusal('/datasource/by-uuid/not-a-uuid/adsb_raw.ws', LOGIN), 400);
+});
+
+realDataTest(test, "/datasource/by-uuid/<uuid>/adsb_raw.ws sends its source's frames and no other's", [AVR], async () => {
+  const lines = readFileSync(realDataPath(AVR), 'utf8').split('\n').filter(Boolean);
+  const first = await t.svc.datasources.add(`${realDataPath(AVR)}:type=adsb,name=first`);
+  await waitUntil('the first replay', () => first.numPackets >= FRAMES);
+  const mine = await listen(`/datasource/by-uuid/${first.uuid.toLowerCase()}/adsb_raw.ws`);
+  const others = await listen(`/datasource/by-uuid/${SOME_UUID}/adsb_raw.ws`);
+  const second = await t.svc.datasources.add(`${realDataPath(AVR)}:type=adsb,name=second,uuid=${SOME_UUID}`);
+  await waitUntil(`${FRAMES} lines of the second`, () => others.received.length >= FRAMES);
+  assert.equal(others.received.map(String), lines.map((line) => `${line}\n`));
+  assert.is(second.numPackets, FRAMES);
+  assert.is(mine.received.length, 0, 'the first source replayed before its socket opened, and the second is not its');
+  mine.socket.close();
+  others.socket.close();
+});
+
+test('the proxy: create.cmd makes an adsbproxy source; AVR lines sent to its socket become its packets and aircraft', async () => {
+  const created = await t.command('/phy/ADSB/proxy/create.cmd', { name: 'roof' });
+  assert.is(created.status, 200);
+  const record = (await created.json()) as Record<string, any>;
+  const uuid = record['svc.datasource.uuid'] as string;
+  assert.is(record['svc.datasource.type_driver']['svc.datasource.driver.type'], 'adsbproxy');
+  assert.is(record['svc.datasource.name'], 'roof');
+  const feeder = await apiKey('roof-decoder', 'datasource');
+  const socket = new WebSocket(`${base}/phy/ADSB/by-uuid/${uuid}/proxy.ws?SVC=${feeder}`);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  for (const line of ['*8D4840D6202CC371C32CE0576098;', '*8d4840d6202cc371c32ce0576098;\n', 'not a frame', '*8D4840D6;']) socket.send(line);
+  const source = t.svc.datasources.get(uuid)!;
+  await waitUntil('four packets', () => source.numPackets >= 4);
+  assert.is(source.numErrorPackets, 2);
+  const plane = t.svc.devices.find(t.svc.devices.phy('ADSB')!, icaoMac(0x4840d6));
+  assert.ok(plane, 'aircraft 4840D6 tracked');
+  assert.is(plane.name, 'KLM1023');
+  socket.close();
+  assert.is((await t.command('/phy/ADSB/proxy/create.cmd', { uuid })).status, 409, 'a UUID in use');
+  assert.is((await t.command('/phy/ADSB/proxy/create.cmd', { uuid: 'nope' })).status, 400);
+  assert.is(await refusal(`/phy/ADSB/by-uuid/${SOME_UUID}/proxy.ws`, LOGIN), 404, 'no such proxy');
+  assert.is(await refusal(`/phy/ADSB/by-uuid/${uuid}/proxy.ws`, `SVC=${await apiKey('reader', 'readonly')}`), 403);
 });
 
 test.run();

@@ -49,7 +49,7 @@ test('good frames go out as AVR lines; slow clients have frames dropped and coun
   const counters = new FrameSocketCounters();
   const warnings: string[] = [];
   addFrameSocketRoutes(routes, feed, counters, createLogger({ level: 'warn', write: (line) => warnings.push(line) }));
-  const raw = routes.get('WS /phy/ADSB/raw') as WebSocketRouteDefinition;
+  const raw = routes.get('WS /phy/ADSB/raw.ws') as WebSocketRouteDefinition;
   const client = session();
   const handlers = raw.connect(client, { params: {}, vars: {}, login: undefined, request: new Request('http://localhost/') });
   assert.is(counters.open, 1);

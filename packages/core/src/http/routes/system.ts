@@ -9,7 +9,7 @@ import type { Service } from '../../service-types.js';
 import { statusRecord, timestampRecord, type StatusSource } from '../../system/status.js';
 import type { ServerIdentity } from '../../system/server-identity.js';
 import { escapeHtml } from '../../util/html.js';
-import { routeUrlPath, TRACKED_FORMATS } from '../route-registry.js';
+import { routeRoleText, routeUrlPath, TRACKED_FORMATS } from '../route-registry.js';
 
 /** Name of the built-in system routes. */
 export const SYSTEM_ROUTES = '@svc/core:system-routes';
@@ -55,7 +55,7 @@ export function systemRoutes(identity: ServerIdentity): PluginDefinition {
               'svc.route.methods': route.kind === 'websocket' ? ['WS'] : [...route.methods],
               'svc.route.path': route.path,
               'svc.route.urls': route.kind === 'websocket' ? [route.path] : route.formats.map((format) => routeUrlPath(route.path, format)),
-              'svc.route.role': route.role,
+              'svc.route.role': routeRoleText(route.role),
               'svc.route.description': route.description,
               'svc.route.plugin': svc.routes.ownerOf(route.name) ?? '',
             })),
