@@ -12,67 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@svc/core';
 import { createTestService } from '@svc/core/testing';
-import adsbPlugin, { ADSB_PHY_NAME, withModeSParity } from '@svc/plugin-adsb';
+import adsbPlugin, { ADSB_PHY_NAME } from '@svc/plugin-adsb';
+import { airbornePosition, allCallReply, groundVelocity, identification } from '@svc/plugin-adsb/testing';
 
 const MESSAGES = 1_000_000;
 const AIRCRAFT = 2_000;
 const ROUNDS = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Writes `value` into `frame` at bit `first` over `width` bits (big-endian bit order). */
-function put(frame: Uint8Array, first: number, width: number, value: number): void {
-  for (let i = 0; i < width; i++) {
-    const bit = first + i;
-    if ((value >>> (width - 1 - i)) & 1) frame[bit >> 3]! |= 0x80 >> (bit & 7);
-  }
-}
-
-/** A DF17 frame from `icao` with the 56-bit ME field filled by `me`. */
-function extendedSquitter(icao: number, me: (frame: Uint8Array) => void): Uint8Array {
-  const frame = new Uint8Array(14);
-  put(frame, 0, 5, 17);
-  put(frame, 5, 3, 5);
-  put(frame, 8, 24, icao);
-  me(frame);
-  return withModeSParity(frame);
-}
-
-const CHARSET = '#ABCDEFGHIJKLMNOPQRSTUVWXYZ##### ###############0123456789######';
-function identification(icao: number, callsign: string): Uint8Array {
-  return extendedSquitter(icao, (frame) => {
-    put(frame, 32, 5, 4);
-    put(frame, 37, 3, 3);
-    for (let i = 0; i < 8; i++) put(frame, 40 + 6 * i, 6, CHARSET.indexOf(callsign[i] ?? ' '));
-  });
-}
-function position(icao: number, odd: boolean, index: number): Uint8Array {
-  return extendedSquitter(icao, (frame) => {
-    put(frame, 32, 5, 11);
-    put(frame, 40, 12, 0x9c1); // 38 000 ft, 25-ft steps
-    put(frame, 53, 1, odd ? 1 : 0);
-    put(frame, 54, 17, (93000 + index * 37) & 0x1ffff);
-    put(frame, 71, 17, (51000 + index * 53) & 0x1ffff);
-  });
-}
-function velocity(icao: number): Uint8Array {
-  return extendedSquitter(icao, (frame) => {
-    put(frame, 32, 5, 19);
-    put(frame, 37, 3, 1);
-    put(frame, 46, 11, 301);
-    put(frame, 57, 1, 1);
-    put(frame, 58, 10, 101);
-    put(frame, 69, 9, 33);
-  });
-}
-
-/** A DF11 all-call reply from `icao` (capability 5, interrogator code 0). */
-function allCallReply(icao: number): Uint8Array {
-  const frame = new Uint8Array(7);
-  put(frame, 0, 5, 11);
-  put(frame, 5, 3, 5);
-  put(frame, 8, 24, icao);
-  return withModeSParity(frame);
-}
 
 function makeRecording(path: string): void {
   const lines: string[] = [];
@@ -81,9 +27,10 @@ function makeRecording(path: string): void {
     const icao = 0x400000 + plane * 7;
     const round = Math.floor(i / AIRCRAFT);
     const kind = round % 4;
-    const frame = kind === 0 ? identification(icao, `SVC${String(plane).padStart(4, '0')}`) : kind === 3 ? velocity(icao) : position(icao, kind === 2, plane);
-    lines.push(`*${Buffer.from(frame).toString('hex')};`);
-    if (i % 10 === 9 && lines.length < MESSAGES) lines.push(`*${Buffer.from(allCallReply(icao)).toString('hex')};`);
+    const frame =
+      kind === 0 ? identification(icao, `SVC${String(plane).padStart(4, '0')}`) : kind === 3 ? groundVelocity(icao) : airbornePosition(icao, kind === 2, 93000 + plane * 37, 51000 + plane * 53);
+    lines.push(`*${frame.toString('hex')};`);
+    if (i % 10 === 9 && lines.length < MESSAGES) lines.push(`*${allCallReply(icao).toString('hex')};`);
   }
   writeFileSync(path, `${lines.join('\n')}\n`);
 }

@@ -11,7 +11,7 @@ import { createLogger, runPacketChain } from '@svc/core';
 import { createTestService, type TestService } from '@svc/core/testing';
 import adsbPlugin from '../index.js';
 import { DLT_MODE_S } from '../feeds/mode-s-link-type.js';
-import { identification, identityReply } from '../modes/built-frames.test-helper.js';
+import { identification, identityReply } from '../testing/index.js';
 
 const UNTHROTTLED = ['ADSBEMERGENCY,100000/min,100000/sec', 'ADSBWATCH,100000/min,100000/sec'];
 const T0 = 1_700_000_000;

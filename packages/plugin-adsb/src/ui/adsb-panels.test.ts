@@ -14,7 +14,7 @@ import { createTestService } from '@svc/core/testing';
 import adsbPlugin from '../index.js';
 import { ADSB_DEVICE_FIELDS } from '../aircraft/aircraft-device.js';
 import { DLT_MODE_S } from '../feeds/mode-s-link-type.js';
-import { identification, identityReply, readdressed } from '../modes/built-frames.test-helper.js';
+import { identification, identityReply, readdressed } from '../testing/index.js';
 import { registerAdsbColumns } from './adsb-columns.js';
 import registerAdsbPanels from './adsb-panels.js';
 
