@@ -72,6 +72,7 @@ export { postCommand, type PostedCommand } from './post-command.js';
 export { mp, readWireHeader, wireFrame } from './kismet-wire.js';
 export { remoteCapturePort, tcpKismetTool, websocketKismetTool, type KismetTcpTool, type KismetTool, type ReceivedFrame } from './kismet-tool.js';
 export { waitUntil, type WaitOptions } from './wait-until.js';
+export { alertTestService, type AlertTestService } from './alert-test-service.js';
 export { promtoolCheck, seriesValue } from './prometheus.js';
 export { projectDataPath, repositoryRoot } from './project-data.js';
 export {

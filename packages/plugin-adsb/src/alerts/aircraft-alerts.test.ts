@@ -7,27 +7,21 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createLogger, runPacketChain } from '@svc/core';
-import { createTestService, type TestService } from '@svc/core/testing';
+import { createLogger } from '@svc/core';
+import { alertTestService, createTestService, type TestService } from '@svc/core/testing';
 import adsbPlugin from '../index.js';
 import { DLT_MODE_S } from '../feeds/mode-s-link-type.js';
+import { AIRCRAFT_ALERTS } from './aircraft-alerts.js';
 import { identification, identityReply } from '../testing/index.js';
 
-const UNTHROTTLED = ['ADSBEMERGENCY,100000/min,100000/sec', 'ADSBWATCH,100000/min,100000/sec'];
 const T0 = 1_700_000_000;
 
 async function service(config: Record<string, string | string[]> = {}): Promise<{ t: TestService; send(frame: Buffer, time?: number): void; raised(): string[] }> {
-  const t = await createTestService({ plugins: [adsbPlugin], config: { alert: UNTHROTTLED, ...config }, log: createLogger({ write: () => {} }) });
-  let seen = 0;
+  const service = await alertTestService({ plugins: [adsbPlugin], alerts: AIRCRAFT_ALERTS.map((alert) => alert.name), config });
   return {
-    t,
-    send: (data, time = T0) => runPacketChain(t.svc.hooks, { tsSec: time, tsUsec: 0, sourceUuid: 'S', dlt: DLT_MODE_S, data, annotations: {} }),
-    raised: () => {
-      const all = t.svc.alerts.all();
-      const fresh = all.slice(seen).map((alert) => `${alert['svc.alert.header']}: ${alert['svc.alert.text']}`);
-      seen = all.length;
-      return fresh;
-    },
+    t: service.t,
+    send: (data, time = T0) => void service.run({ tsSec: time, tsUsec: 0, sourceUuid: 'S', dlt: DLT_MODE_S, data, annotations: {} }),
+    raised: () => service.fresh().map((alert) => `${alert['svc.alert.header']}: ${alert['svc.alert.text']}`),
   };
 }
 

@@ -1,18 +1,14 @@
 /**
- * What the Bluetooth alert tests share: a test service with the Bluetooth plugin whose alerts
- * are let through unthrottled (so a test counts events, not the throttle; BLEEDINGTOOTH, off by
- * default, is on), a `send` that puts a built frame through the real packet chain at a capture
+ * What the Bluetooth alert tests share: the core's alert test service with the Bluetooth plugin
+ * (BLEEDINGTOOTH, off by default, is on), a `send` that puts a built frame through the real packet chain at a capture
  * time and with a GPS fix, the alerts raised since the last look, and a check of the one alert
  * a frame raised. Not part of the package's exports.
  */
 import * as assert from 'uvu/assert';
-import { createLogger, runPacketChain, type AlertRecord, type Packet, type PacketGps } from '@svc/core';
-import { createTestService, type TestService } from '@svc/core/testing';
+import type { AlertRecord, Packet, PacketGps } from '@svc/core';
+import { alertTestService, type TestService } from '@svc/core/testing';
 import bluetoothPlugin from '../index.js';
 import { BluetoothAlert } from './bluetooth-alert-catalog.js';
-
-/** `alert=` lines letting every Bluetooth alert through. */
-export const UNTHROTTLED = Object.values(BluetoothAlert).map((name) => `${name},100000/min,100000/sec`);
 
 /** Capture time the tests start at. */
 export const T0 = 1_700_000_000;
@@ -33,27 +29,14 @@ export interface AlertHarness {
 
 /** Starts a harness; `config` adds config lines (the TRACKERFOLLOW keys, `alert=`). */
 export async function alertHarness(config: Record<string, string | string[]> = {}): Promise<AlertHarness> {
-  const errors: string[] = [];
-  const log = createLogger({ level: 'error', write: (line) => void errors.push(line) });
-  const t = await createTestService({ plugins: [bluetoothPlugin], config: { alert: UNTHROTTLED, alertbacklog: '10000', ...config }, log });
-  let seen = 0;
-  const fresh = () => {
-    const all = t.svc.alerts.all();
-    const records = all.slice(seen);
-    seen = all.length;
-    return records;
-  };
+  const service = await alertTestService({ plugins: [bluetoothPlugin], alerts: Object.values(BluetoothAlert), config });
   return {
-    t,
-    errors,
-    send(dlt, data, time = T0, gps) {
-      const packet: Packet = { tsSec: Math.floor(time), tsUsec: Math.round((time % 1) * 1e6), sourceUuid: 'SOURCE', dlt, data, annotations: {}, gps };
-      runPacketChain(t.svc.hooks, packet);
-      return packet;
-    },
-    raised: () => fresh().map((alert) => `${alert['svc.alert.header']} ${alert['svc.alert.source_mac']}`),
-    records: fresh,
-    close: () => t.close(),
+    t: service.t,
+    errors: service.errors,
+    send: (dlt, data, time = T0, gps) => service.run({ tsSec: Math.floor(time), tsUsec: Math.round((time % 1) * 1e6), sourceUuid: 'SOURCE', dlt, data, annotations: {}, gps }),
+    raised: () => service.fresh().map((alert) => `${alert['svc.alert.header']} ${alert['svc.alert.source_mac']}`),
+    records: () => service.fresh(),
+    close: () => service.close(),
   };
 }
 

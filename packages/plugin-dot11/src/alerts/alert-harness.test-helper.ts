@@ -1,12 +1,11 @@
 /**
- * What the alert tests share: a test service with the 802.11 plugin whose built-in alerts are
- * all let through (every rate raised, so a test counts events, not the throttle), a `send` that
+ * What the alert tests share: the core's alert test service with the 802.11 plugin, a `send` that
  * puts a hand-built frame behind a radiotap header through the real packet chain, the alerts
  * raised since the last look, and builders for the frames the checks read (after IEEE
  * 802.11-2020 clause 9 and 12.7, byte by byte). Not part of the package's exports.
  */
-import { createLogger, runPacketChain, type AlertRecord, type Packet } from '@svc/core';
-import { createTestService, type TestService } from '@svc/core/testing';
+import type { AlertRecord, Packet } from '@svc/core';
+import { alertTestService, type TestService } from '@svc/core/testing';
 import dot11Plugin from '../index.js';
 import { LinkType } from '../parse/decode.js';
 import { ManagementSubtype } from '../parse/dot11-header.js';
@@ -29,44 +28,26 @@ export interface AlertHarness {
 
 /** Starts a harness; `config` adds config lines (`apspoof`, `ssidcanary`, ...). */
 export async function alertHarness(config: Record<string, string | string[]> = {}): Promise<AlertHarness> {
-  const errors: string[] = [];
-  const log = createLogger({ level: 'error', write: (line) => void errors.push(line) });
-  const unthrottled = DOT11_ALERT_DEFINITIONS.map((definition) => `${definition.name},100000/min,100000/sec`);
-  const t = await createTestService({ plugins: [dot11Plugin], config: { alert: unthrottled, alertbacklog: '10000', ...config }, log });
-  let seen = 0;
+  const service = await alertTestService({ plugins: [dot11Plugin], alerts: DOT11_ALERT_DEFINITIONS.map((definition) => definition.name), config });
   let clock = 1_700_000_000;
-  const fresh = () => {
-    const all = t.svc.alerts.all();
-    const records = all.slice(seen);
-    seen = all.length;
-    return records;
-  };
   return {
-    t,
-    errors,
+    t: service.t,
+    errors: service.errors,
     send(frame, options = {}) {
       const time = options.time ?? clock++;
-      const packet: Packet = {
-        tsSec: Math.floor(time),
-        tsUsec: Math.round((time - Math.floor(time)) * 1e6),
-        sourceUuid: 'SOURCE',
-        dlt: LinkType.RADIOTAP,
-        data: Buffer.concat([radiotap(options.radio), frame]),
-        annotations: {},
-      };
-      runPacketChain(t.svc.hooks, packet);
-      return packet;
+      const data = Buffer.concat([radiotap(options.radio), frame]);
+      return service.run({ tsSec: Math.floor(time), tsUsec: Math.round((time - Math.floor(time)) * 1e6), sourceUuid: 'SOURCE', dlt: LinkType.RADIOTAP, data, annotations: {} });
     },
     raised: () =>
-      fresh().map((alert) => [
+      service.fresh().map((alert) => [
         alert['svc.alert.header'] as string,
         alert['svc.alert.transmitter_mac'] as string,
         alert['svc.alert.source_mac'] as string,
         alert['svc.alert.dest_mac'] as string,
         alert['svc.alert.channel'] as string,
       ]),
-    records: fresh,
-    close: () => t.close(),
+    records: () => service.fresh(),
+    close: () => service.close(),
   };
 }
 
