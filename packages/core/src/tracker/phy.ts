@@ -114,11 +114,12 @@ export interface PhyClassifierDefinition {
  * How a PHY packs its device sub-record into the tracker's state snapshot and reads it back.
  * `read` sees exactly the values `write` wrote, in the same order; a snapshot written under a
  * different `version` is not read, and those devices come back from the log's JSON instead.
+ * `Component` is the PHY's sub-record type, so neither side casts.
  */
-export interface PhyComponentState {
+export interface PhyComponentState<Component = unknown> {
   /** Layout version, from 1: raise it whenever `write` changes what it writes. */
   readonly version: number;
-  write(component: unknown, writer: StateWriter): void;
+  write(component: Component, writer: StateWriter): void;
   /** The sub-record of `device` (its base fields already restored); throws on a damaged state. */
-  read(reader: StateReader, device: Device): unknown;
+  read(reader: StateReader, device: Device): Component;
 }

@@ -206,8 +206,8 @@ export class AircraftDevice {
 }
 
 /** How the ADSB PHY packs its sub-record into the tracker's state snapshot. */
-export const aircraftComponentState: PhyComponentState = {
+export const aircraftComponentState: PhyComponentState<AircraftDevice> = {
   version: 1,
-  write: (component, writer) => (component as AircraftDevice).writeState(writer),
+  write: (component, writer) => component.writeState(writer),
   read: (reader) => AircraftDevice.readState(reader),
 };

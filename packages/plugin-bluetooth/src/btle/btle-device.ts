@@ -209,8 +209,8 @@ export class BtleDevice {
 }
 
 /** How the BTLE PHY packs its sub-record into the tracker's state snapshot. */
-export const btleComponentState: PhyComponentState = {
+export const btleComponentState: PhyComponentState<BtleDevice> = {
   version: 2,
-  write: (component, writer) => (component as BtleDevice).writeState(writer),
+  write: (component, writer) => component.writeState(writer),
   read: (reader) => BtleDevice.readState(reader),
 };

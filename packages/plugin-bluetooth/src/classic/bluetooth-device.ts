@@ -204,8 +204,8 @@ export class BluetoothDevice {
 }
 
 /** How the Bluetooth PHY packs its sub-record into the tracker's state snapshot. */
-export const bluetoothComponentState: PhyComponentState = {
+export const bluetoothComponentState: PhyComponentState<BluetoothDevice> = {
   version: 1,
-  write: (component, writer) => (component as BluetoothDevice).writeState(writer),
+  write: (component, writer) => component.writeState(writer),
   read: (reader) => BluetoothDevice.readState(reader),
 };

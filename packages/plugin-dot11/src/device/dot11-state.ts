@@ -241,8 +241,8 @@ function readDot11(reader: StateReader): Dot11Device {
 }
 
 /** How the 802.11 PHY packs its sub-record into the tracker's state snapshot. */
-export const dot11ComponentState: PhyComponentState = {
+export const dot11ComponentState: PhyComponentState<Dot11Device> = {
   version: 1,
-  write: (component, writer) => writeDot11(component as Dot11Device, writer),
+  write: (component, writer) => writeDot11(component, writer),
   read: (reader) => readDot11(reader),
 };

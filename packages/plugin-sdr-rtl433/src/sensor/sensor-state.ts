@@ -82,8 +82,8 @@ function readSensor(reader: StateReader): Rtl433Sensor {
  * the PHY was renamed from `RTL433`: states of version 1 hold the former device keys, and such
  * devices come back from their JSON records instead.
  */
-export const sensorComponentState: PhyComponentState = {
+export const sensorComponentState: PhyComponentState<Rtl433Sensor> = {
   version: 2,
-  write: (component, writer) => writeSensor(component as Rtl433Sensor, writer),
+  write: (component, writer) => writeSensor(component, writer),
   read: (reader) => readSensor(reader),
 };

@@ -72,11 +72,11 @@ test('a state cut short, with an unknown tag or with bytes left over is refused'
 });
 
 const phy: PhyState = { name: 'TESTPHY', description: 'test', id: 0, keyPrefix: phyKeyPrefix('TESTPHY'), componentField: 'test.device', componentKey: 'test', deviceCount: 0, packetCount: 0 };
-const component: PhyComponentState = {
+const component: PhyComponentState<{ model: string; readings: number }> = {
   version: 3,
   write: (value, writer) => {
-    writer.string((value as { model: string }).model);
-    writer.number((value as { readings: number }).readings);
+    writer.string(value.model);
+    writer.number(value.readings);
   },
   read: (reader) => ({ model: reader.string(), readings: reader.number() }),
 };
