@@ -6,6 +6,7 @@
 import { AvrStream } from './avr-stream.js';
 import { BeastStream } from './beast-stream.js';
 import { beastSignalDbfs } from './mode-s-link-type.js';
+import { startsAsSbsLine } from './sbs-line.js';
 
 /** A feed format. */
 export type FeedFormat = 'beast' | 'avr' | 'sbs';
@@ -20,7 +21,7 @@ export function detectFeedFormat(head: Buffer): FeedFormat | undefined {
   const byte = head[first]!;
   if (byte === 0x1a) return 'beast';
   if (byte === 0x2a /* * */ || byte === 0x40 /* @ */ || byte === 0x25 /* % */) return 'avr';
-  if (head.subarray(first, first + 4).toString('latin1') === 'MSG,' || head.subarray(first, first + 4).toString('latin1') === 'SEL,' || head.subarray(first, first + 3).toString('latin1') === 'ID,') return 'sbs';
+  if (startsAsSbsLine(head.subarray(first, first + 4).toString('latin1'))) return 'sbs';
   return undefined;
 }
 
@@ -70,7 +71,7 @@ function sbsReader(): FeedReader {
       .map((line) => line.trim())
       .filter((line) => {
         if (line === '') return false;
-        if (!/^(MSG|SEL|ID|AIR|STA|CLK),/.test(line)) {
+        if (!startsAsSbsLine(line)) {
           bad++;
           return false;
         }

@@ -14,6 +14,15 @@ export interface SbsReport {
   readonly position?: { readonly lat: number; readonly lon: number };
 }
 
+/** The kinds of SBS line (the first field): aircraft messages, and selection, identity, new aircraft, status and clock lines. */
+export const SBS_LINE_KINDS = ['MSG', 'SEL', 'ID', 'AIR', 'STA', 'CLK'] as const;
+const SBS_LINE_START = new RegExp(`^(?:${SBS_LINE_KINDS.join('|')}),`);
+
+/** Whether `text` starts as an SBS line does: one of its kinds, then a comma. */
+export function startsAsSbsLine(text: string): boolean {
+  return SBS_LINE_START.test(text);
+}
+
 function numberAt(fields: readonly string[], index: number): number | undefined {
   const text = fields[index];
   if (text === undefined || text === '') return undefined;
