@@ -6,6 +6,7 @@ import { userInfo } from 'node:os';
 import type { FieldDefinition } from '../fields/field-registry.js';
 import { nowSeconds, splitSeconds } from '../time/timestamp.js';
 import { readBattery } from './battery.js';
+import type { SystemHistory } from './system-history.js';
 
 /** Fields of the status record and of timestamps. */
 export const STATUS_FIELDS: readonly FieldDefinition[] = [
@@ -19,6 +20,8 @@ export const STATUS_FIELDS: readonly FieldDefinition[] = [
   { name: 'svc.system.memory.rss', type: 'uint64_t', description: 'resident memory in kilobytes' },
   { name: 'svc.system.memory.heap_used', type: 'uint64_t', description: 'JavaScript heap in use, in kilobytes' },
   { name: 'svc.system.devices.count', type: 'uint64_t', description: 'number of tracked devices' },
+  { name: 'svc.system.memory.rrd', type: 'object', description: 'resident memory in kilobytes, sampled each second; the peak per minute and hour (rrd record)' },
+  { name: 'svc.system.devices.rrd', type: 'object', description: 'tracked devices, sampled each second; the peak per minute and hour (rrd record)' },
   { name: 'svc.system.user', type: 'string', description: 'user the server runs as' },
   { name: 'svc.system.version', type: 'string', description: 'svc version' },
   { name: 'svc.system.server_name', type: 'string', description: 'server name from config' },
@@ -40,6 +43,8 @@ export interface StatusSource {
   numFields(): number;
   numPlugins(): number;
   deviceCount(): number;
+  /** The memory and device-count histories. */
+  readonly history: SystemHistory;
 }
 
 /** The current timestamp record (also the `TIMESTAMP` event payload). */
@@ -49,7 +54,7 @@ export function timestampRecord(now = nowSeconds()): Record<string, number> {
 }
 
 /** Builds the status record. */
-export function statusRecord(source: StatusSource): Record<string, unknown> {
+export function statusRecord(source: StatusSource, now = nowSeconds()): Record<string, unknown> {
   const battery = readBattery();
   const memory = process.memoryUsage();
   return {
@@ -62,6 +67,7 @@ export function statusRecord(source: StatusSource): Record<string, unknown> {
     'svc.system.memory.rss': Math.round(memory.rss / 1024),
     'svc.system.memory.heap_used': Math.round(memory.heapUsed / 1024),
     'svc.system.devices.count': source.deviceCount(),
+    ...source.history.records(now),
     'svc.system.user': userInfo().username,
     'svc.system.version': source.version,
     'svc.system.server_name': source.serverName,
