@@ -1,24 +1,33 @@
 /**
  * rtl_433 end to end: `svc start -c <recording>:type=rtl433` as a real process runs the real
  * `rtl_433 -r` on a recording through the first-party rtl433 plugin, and a client finds the
- * sensors in the REST views, as rtl_433's own output for that recording lists them. Once on a
- * shared real recording (when the real data is there), once on svc's synthetic recording, which
- * has a sensor of every class, so every per-class view has members.
+ * sensors in the REST views, as rtl_433's own output for that recording lists them, named as
+ * Kismet names them. Once on a shared real recording (when the real data is there), once on
+ * svc's synthetic recording, which has a sensor of every class of 433 MHz sensors, so every
+ * per-class view but air quality and Insteon has members.
  */
 import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { hasRealData, projectDataPath, realDataPath, realDataTest } from '@svc/core/testing';
 import { SYNTHETIC_RECORDING, SYNTHETIC_REFERENCE } from '@svc/plugin-sdr-rtl433/synthetic';
-import { expectedReadings, messagesBySensor, readRtl433Lines, sensorKey, type ReferenceMessage } from '@svc/plugin-sdr-rtl433/testing';
+import { expectedReadings, expectedSensorName, messagesBySensor, readRtl433Lines, type ReferenceMessage } from '@svc/plugin-sdr-rtl433/testing';
 import { adminGet, startSvc, waitForFirstSource, type SvcProcess } from './svc-process.js';
 
-/** Each per-class view and the sub-record of `sensor.device` that puts a sensor in it. */
-const CLASS_VIEWS = {
+/** Each per-class view of the RTL433 era and the sub-record of `sensor.device` that puts a sensor in it. */
+const RENAMED_CLASS_VIEWS = {
   'sensor-thermometers': 'sensor.device.thermometer',
   'sensor-weatherstations': 'sensor.device.weatherstation',
   'sensor-tpms': 'sensor.device.tpms',
   'sensor-lightning': 'sensor.device.lightningsensor',
   'sensor-switches': 'sensor.device.switch',
+} as const;
+
+/** Every per-class view: those of the RTL433 era and those of Kismet's later classes. */
+const CLASS_VIEWS = {
+  ...RENAMED_CLASS_VIEWS,
+  'sensor-moisture': 'sensor.device.moisturesensor',
+  'sensor-aqi': 'sensor.device.aqi',
+  'sensor-insteon': 'sensor.device.insteon',
 } as const;
 
 /**
@@ -50,14 +59,13 @@ function rtl433Suite(name: string, recording: string, referencePath: string, reg
     assert.ok(types.some((type: any) => type['svc.datasource.driver.type'] === 'rtl433'));
   });
 
-  register(test, "phy-RFSENSOR and sensor-thermometers list rtl_433's sensors with their model, id and temperature in Celsius; each per-class view lists the sensors of its class with their readings", async () => {
+  register(test, "phy-RFSENSOR and sensor-thermometers list rtl_433's sensors, named as Kismet names them, with their temperature in Celsius; each per-class view lists the sensors of its class with their readings", async () => {
     const views = await get('/devices/views/all_views.json');
     for (const id of ['phy-RFSENSOR', ...Object.keys(CLASS_VIEWS)]) {
       assert.ok(views.some((view: any) => view['svc.devices.view.id'] === id), id);
     }
-    const sensors = messagesBySensor(reference);
-    const common = (device: any) => device['sensor.device']['sensor.device.common'];
-    const keyOf = (device: any) => sensorKey({ model: common(device)['sensor.device.model'], id: common(device)['sensor.device.id'] });
+    const sensors = new Map([...messagesBySensor(reference).values()].map((messages) => [expectedSensorName(messages[0]!), messages]));
+    const keyOf = (device: any) => device['svc.device.base.name'];
     for (const [view, part] of Object.entries(CLASS_VIEWS)) {
       const members = await get(`/devices/views/${view}/devices.json`);
       const expected = [...sensors].filter(([, messages]) => Object.keys(expectedReadings(messages.at(-1)!)).some((path) => path.startsWith(`${part}/`)));
@@ -65,7 +73,7 @@ function rtl433Suite(name: string, recording: string, referencePath: string, reg
       for (const device of members) {
         const message = sensors.get(keyOf(device))!.at(-1)!;
         assert.is(device['svc.device.base.type'], 'Sensor');
-        assert.is(device['svc.device.base.name'], message.model);
+        assert.is(device['sensor.device']['sensor.device.common']['sensor.device.model'], keyOf(device), "Kismet's model field is the name");
         for (const [path, value] of Object.entries(expectedReadings(message)).filter(([path]) => path.startsWith(`${part}/`))) {
           const actual = path.split('/').reduce<any>((record, key) => record?.[key], device['sensor.device']);
           if (typeof value === 'string') assert.is(actual, value, `${keyOf(device)} ${path}`);
@@ -78,7 +86,7 @@ function rtl433Suite(name: string, recording: string, referencePath: string, reg
 
   register(test, 'the view ids of the RTL433 era still answer, as the RFSENSOR views, and all_views lists only the new ids', async () => {
     const keys = (path: string) => get(path).then((devices: any[]) => devices.map((device) => device['svc.device.base.key']).sort());
-    const renamed = [['phy-RTL433', 'phy-RFSENSOR'], ...Object.keys(CLASS_VIEWS).map((id) => [id.replace(/^sensor-/, 'rtl433-'), id])];
+    const renamed = [['phy-RTL433', 'phy-RFSENSOR'], ...Object.keys(RENAMED_CLASS_VIEWS).map((id) => [id.replace(/^sensor-/, 'rtl433-'), id])];
     for (const [former, current] of renamed) assert.equal(await keys(`/devices/views/${former}/devices.json`), await keys(`/devices/views/${current}/devices.json`), former);
     assert.equal(await keys('/devices/views/phy/RTL433/devices.json'), await keys('/devices/views/phy/RFSENSOR/devices.json'));
     const ids = (await get('/devices/views/all_views.json')).map((view: any) => view['svc.devices.view.id']);
@@ -96,4 +104,4 @@ rtl433Suite(
   (test, name, fn) => realDataTest(test, name, AMBIENT, fn),
   () => hasRealData(AMBIENT),
 );
-rtl433Suite("svc's synthetic recording (every sensor class)", projectDataPath('rtl433', SYNTHETIC_RECORDING), projectDataPath('rtl433', SYNTHETIC_REFERENCE), (test, name, fn) => test(name, fn), () => true);
+rtl433Suite("svc's synthetic recording (every class of 433 MHz sensors)", projectDataPath('rtl433', SYNTHETIC_RECORDING), projectDataPath('rtl433', SYNTHETIC_REFERENCE), (test, name, fn) => test(name, fn), () => true);

@@ -106,11 +106,11 @@ realDataTest(test, 'every recording: sensors survive a restart and a replay of t
   ),
 );
 
-test("svc's synthetic recording: sensors of every class (thermometer, weather station, lightning, tyre pressure, switches) survive a restart and a replay of the log", () =>
+test("svc's synthetic recording: sensors of every class on its air (thermometer, moisture, weather station, lightning, tyre pressure, switches) survive a restart and a replay of the log", () =>
   restoreRoundTrip([projectDataPath('rtl433', SYNTHETIC_RECORDING)], (before) => {
     assert.is(Object.keys(before).length, messagesBySensor(readRtl433Lines(projectDataPath('rtl433', SYNTHETIC_REFERENCE))).size, 'one device per sensor rtl_433 decoded');
     const classes = classesOf(before);
-    for (const part of ['sensor.device.thermometer', 'sensor.device.weatherstation', 'sensor.device.lightningsensor', 'sensor.device.tpms', 'sensor.device.switch']) {
+    for (const part of ['sensor.device.thermometer', 'sensor.device.moisturesensor', 'sensor.device.weatherstation', 'sensor.device.lightningsensor', 'sensor.device.tpms', 'sensor.device.switch']) {
       assert.ok(classes.has(part), `some sensor has ${part}`);
     }
   }));
@@ -135,7 +135,7 @@ async function sensorsTrackedNow(): Promise<Record<string, Record<string, unknow
   }
 }
 
-test('a log svc wrote before the rename (RTL433 devices, rtl433.device records, a version 1 state snapshot) comes back as RFSENSOR sensors with their readings', async () => {
+test("a log svc wrote before the rename (RTL433 devices, rtl433.device records, a version 1 state snapshot, its own keys for text ids, humidity in the thermometer) comes back as RFSENSOR sensors under Kismet's keys and names, with their readings", async () => {
   // Written by svc with the RTL433 PHY from the synthetic recording (test-data/rtl433/README.md).
   const configDir = mkdtempSync(join(tmpdir(), 'svc-rtl433-era-'));
   mkdirSync(join(configDir, 'logs'));
@@ -152,10 +152,13 @@ test('a log svc wrote before the rename (RTL433 devices, rtl433.device records, 
     );
     assert.not.ok(messages.some((text) => text.includes('cannot be read')), 'a former-name state is not an error');
     const restored = (await sensors(restarted)) as Record<string, Record<string, unknown>>;
-    assert.equal(Object.keys(restored).sort(), Object.keys(now).sort(), 'the same sensors, keyed with the RFSENSOR prefix');
+    assert.equal(Object.keys(restored).sort(), Object.keys(now).sort(), "the same sensors, keyed with the RFSENSOR prefix and, for text ids (the tyres, the contact), Kismet's MAC");
+    const textIds = Object.values(restored).filter((device) => ['Schrader', 'Interlogix-Security'].some((model) => String(device['svc.device.base.name']).startsWith(`${model}-`)));
+    assert.is(textIds.length, 3, 'two tyres and a contact, named as Kismet names them');
     for (const [key, device] of Object.entries(restored)) {
       assert.is(device['svc.device.base.phyname'], RFSENSOR_PHY_NAME, key);
       assert.is(device['svc.device.base.manuf'], now[key]!['svc.device.base.manuf'], key);
+      assert.is(device['svc.device.base.name'], now[key]!['svc.device.base.name'], key);
       assert.is(device['rtl433.device'], undefined, key);
       assert.equal(withoutHistories(device['sensor.device']), withoutHistories(now[key]!['sensor.device']), key);
     }

@@ -7,6 +7,7 @@
  * contract asks (`PhyDecoder` in @svc/core).
  */
 import type { PhyDecoder } from '@svc/core';
+import { heardFrequencyMhz } from './heard-frequency.js';
 
 /** JSON block type of rtl_433 records, as Kismet's capture tool sends them (unchanged by the PHY's rename to `RFSENSOR`). */
 export const RTL433_RECORD_TYPE = 'RTL433';
@@ -30,8 +31,6 @@ export const decodeRtl433Record: PhyDecoder<'rtl433'> = (frame) => {
   // rtl_433 reports sensors with a model and usually an id; anything else (a status line on its
   // HTTP stream) is not a sensor and names no device.
   if (fields.model === undefined && fields.id === undefined) return undefined;
-  // `freq` (or `freq1` for FSK) is in MHz.
-  const freq = typeof fields.freq === 'number' ? fields.freq : fields.freq1;
-  const heard = typeof freq === 'number' && Number.isFinite(freq) && freq > 0;
-  return { annotation: fields, signal: heard ? { ...frame.signal, freqKhz: Math.round(freq * KHZ_PER_MHZ) } : undefined };
+  const freq = heardFrequencyMhz(fields);
+  return { annotation: fields, signal: freq !== undefined ? { ...frame.signal, freqKhz: Math.round(freq * KHZ_PER_MHZ) } : undefined };
 };

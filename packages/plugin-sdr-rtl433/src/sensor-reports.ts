@@ -19,6 +19,6 @@ export function tapSensorReports(svc: Service, name: string, phy: string): void 
     const device = packet.device;
     if (message === undefined || packet.error || device === undefined || device.phyname !== phy || !reported.isUsed()) return;
     const model = typeof message.model === 'string' ? message.model : 'unknown';
-    reported.call({ device, sourceUuid: packet.sourceUuid, format: 'rtl433', message, model, make: sensorMake(model), id: sensorId(message), readings: standardReadings(message) });
+    reported.call({ device, sourceUuid: packet.sourceUuid, format: 'rtl433', message, model, make: sensorMake(model), id: sensorId(message) ?? '0', readings: standardReadings(message) });
   });
 }

@@ -15,6 +15,7 @@ import type { ViewDefinition } from '../views/view-definition.js';
 import type { WigleRow } from '../logging/wigle/wigle-csv.js';
 import type { Packet } from '../packets/packet.js';
 import type { Device } from './device.js';
+import type { MacNumber } from './device-key.js';
 import type { StateReader } from './state/state-reader.js';
 import type { StateWriter } from './state/state-writer.js';
 import type { PhyState } from './tracked-device.js';
@@ -70,6 +71,14 @@ export interface PhyDefinition {
    * are already restored. Without it, restored devices of the PHY keep their base fields only.
    */
   readonly restoreComponent?: (record: Record<string, unknown>, device: Device) => unknown;
+  /**
+   * The MAC a device a log kept has today, for a PHY that changed how it makes MACs up (RFSENSOR
+   * took Kismet's for sensors with text ids): given the sub-record as the log kept it (what
+   * `restoreComponent` is given) and the MAC of the logged key. `tracker_restore` keys the device
+   * with it, so a device keeps one key across the change. Such a PHY also raises
+   * `componentState.version`, so its devices come back through their JSON records.
+   */
+  readonly restoredMac?: (record: Record<string, unknown>, loggedMac: MacNumber) => MacNumber;
   /**
    * The sub-record in the compact form of the tracker's state snapshot, which a restart reads
    * several times faster than the log's JSON. Without it, the PHY's devices come back from

@@ -14,9 +14,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createLogger, isSvcError, parseDefinition, type Datasource } from '@svc/core';
 import { createTestService, mutateText, projectDataPath, realDataPath, realDataTest, seededRandom, waitUntil, type TestService } from '@svc/core/testing';
-import rtl433Plugin, { type Rtl433Sensor } from '@svc/plugin-sdr-rtl433';
+import rtl433Plugin from '@svc/plugin-sdr-rtl433';
 import { SYNTHETIC_EVENTS, SYNTHETIC_GROUND_TRUTH, SYNTHETIC_RECORDING, SYNTHETIC_REFERENCE } from '@svc/plugin-sdr-rtl433/synthetic';
-import { expectedReadings, messagesBySensor, readPath, readRtl433Lines, startRtlTcpServer, type ReferenceMessage } from '@svc/plugin-sdr-rtl433/testing';
+import { expectedReadings, expectedSensorName, messagesBySensor, readPath, readRtl433Lines, startRtlTcpServer, type ReferenceMessage } from '@svc/plugin-sdr-rtl433/testing';
 import bluetoothPlugin from '@svc/plugin-bluetooth';
 import serialPlugin from '@svc/plugin-serial';
 import mqttPlugin from '../index.js';
@@ -58,10 +58,7 @@ test('a serialjson device report published with mosquitto_pub creates the device
 async function assertSensorsOf(messages: readonly ReferenceMessage[]): Promise<void> {
   for (const [key, sensorMessages] of messagesBySensor(messages)) {
     const last = sensorMessages.at(-1)!;
-    const sensor = [...t.svc.devices.devices()].find((device) => {
-      const common = (device.components as { sensor?: Rtl433Sensor }).sensor;
-      return common !== undefined && common.model === last.model && common.id === String(last.id);
-    });
+    const sensor = [...t.svc.devices.devices()].find((device) => device.phyname === 'RFSENSOR' && device.name === expectedSensorName(last));
     assert.ok(sensor, `${key} is tracked`);
     const record = (await (await t.request(`/devices/by-key/${sensor.key}/device.json`)).json()) as Json;
     for (const [path, value] of Object.entries(expectedReadings(last))) assert.is(readPath(record['sensor.device'], path), value, `${key}: ${path}`);

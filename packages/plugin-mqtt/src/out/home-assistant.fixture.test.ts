@@ -13,9 +13,9 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { createLogger } from '@svc/core';
 import { createTestService, projectDataPath, realDataFiles, realDataPath, realDataTest, waitUntil, type TestService } from '@svc/core/testing';
-import rtl433Plugin, { type Rtl433Sensor } from '@svc/plugin-sdr-rtl433';
+import rtl433Plugin from '@svc/plugin-sdr-rtl433';
 import { SYNTHETIC_EVENTS, SYNTHETIC_RECORDING, SYNTHETIC_REFERENCE } from '@svc/plugin-sdr-rtl433/synthetic';
-import { messagesBySensor, readRtl433Lines, sensorKey, type ReferenceMessage } from '@svc/plugin-sdr-rtl433/testing';
+import { expectedSensorName, messagesBySensor, readRtl433Lines, type ReferenceMessage } from '@svc/plugin-sdr-rtl433/testing';
 import mqttPlugin from '../index.js';
 import { publish, startMosquitto, subscribe, type TestBroker } from '../testing/index.js';
 import { expectedEntityReadings, type ExpectedReading } from './expected-entities.test-helper.js';
@@ -68,12 +68,9 @@ async function discoveryMatches(index: number, feed: () => Promise<ReferenceMess
     for (const message of messages) Object.assign(readings, expectedEntityReadings(message));
     sensors.set(key, { model: messages[0]!.model, id: String(messages[0]!.id ?? messages[0]!.device ?? 0), readings });
   }
-  const keys = new Map(
-    [...t.svc.devices.devices()].map((device) => {
-      const common = (device.components as { sensor?: Rtl433Sensor }).sensor!;
-      return [sensorKey({ model: common.model, id: common.id }), device.key];
-    }),
-  );
+  // Each sensor's device: the one named as Kismet names the sensor.
+  const byName = new Map([...t.svc.devices.devices()].map((device) => [device.name, device.key]));
+  const keys = new Map([...messagesBySensor(reference)].map(([sensor, messages]) => [sensor, byName.get(expectedSensorName(messages[0]!))]));
   const expectedCount = [...sensors.values()].reduce((sum, sensor) => sum + Object.keys(sensor.readings).length, 0);
 
   const late = await subscribe(broker, [`${haPrefix}/#`, `${prefix}/sensors/#`]);

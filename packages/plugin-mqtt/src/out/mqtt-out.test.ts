@@ -11,9 +11,9 @@ import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger, type Datasource } from '@svc/core';
 import { createTestService, hasRealData, projectDataPath, realDataPath, realDataTest, waitUntil, type TestService } from '@svc/core/testing';
-import rtl433Plugin, { type Rtl433Sensor } from '@svc/plugin-sdr-rtl433';
+import rtl433Plugin from '@svc/plugin-sdr-rtl433';
 import { SYNTHETIC_RECORDING, SYNTHETIC_REFERENCE } from '@svc/plugin-sdr-rtl433/synthetic';
-import { messagesBySensor, readRtl433Lines, withoutTime, type ReferenceMessage } from '@svc/plugin-sdr-rtl433/testing';
+import { expectedSensorName, messagesBySensor, readRtl433Lines, withoutTime, type ReferenceMessage } from '@svc/plugin-sdr-rtl433/testing';
 import mqttPlugin, { getMqttOut } from '../index.js';
 import { startMosquitto, subscribe, type TestBroker, type TestSubscriber } from '../testing/index.js';
 import { expectedEntityReadings } from './expected-entities.test-helper.js';
@@ -38,14 +38,14 @@ function mqttOutSuite(name: string, recording: Recording, register: (test: Test,
   let source: Datasource;
 
   const mqttStatus = async () => (await (await t.request('/mqtt/status.json')).json()) as Record<string, any>;
-  /** Device key of each sensor of the reference, by model/id. */
-  const sensorKeys = () =>
-    new Map(
-      [...t.svc.devices.devices()].map((device) => {
-        const common = (device.components as { sensor?: Rtl433Sensor }).sensor!;
-        return [`${common.model}/${common.id}`, device.key];
-      }),
-    );
+  /** Device key of each sensor of the reference that svc tracks, by model/id: the device named as Kismet names the sensor. */
+  const sensorKeys = () => {
+    const byName = new Map([...t.svc.devices.devices()].map((device) => [device.name, device.key]));
+    return new Map([...messagesBySensor(reference)].flatMap(([sensor, messages]) => {
+      const key = byName.get(expectedSensorName(messages[0]!));
+      return key === undefined ? [] : [[sensor, key] as const];
+    }));
+  };
 
   test.before(async () => {
     if (!available()) return;
@@ -90,9 +90,9 @@ function mqttOutSuite(name: string, recording: Recording, register: (test: Test,
       const key = keys.get(sensor)!;
       assert.equal(JSON.parse(live.on(`svc/lab/devices/${key}`).at(-1)!.payload), {
         'svc.device.base.key': key,
-        'svc.device.base.commonname': messages[0]!.model,
+        'svc.device.base.commonname': expectedSensorName(messages[0]!),
         'svc.device.base.phyname': 'RFSENSOR',
-        'sensor.device.model': messages[0]!.model,
+        'sensor.device.model': expectedSensorName(messages[0]!),
       });
       // One reading per message and reading class, in svc's unit.
       for (const reading of new Set(messages.flatMap((message) => Object.keys(expectedEntityReadings(message))))) {

@@ -3,8 +3,9 @@ import * as assert from 'uvu/assert';
 import { formatMac } from '@svc/core';
 import { sensorMac } from './sensor-mac.js';
 
-// Expected MACs worked out by hand from kismet-reference 5.5: bytes 0..1 the id (big-endian,
-// bit 1 of byte 0 set), bytes 2..5 Kismet's checksum of the model, low byte first.
+// Expected MACs worked out by hand from Kismet's json_to_mac (phy_sensor.cc, 2025-09): bytes
+// 0..1 the id (big-endian, bit 1 of byte 0 set), bytes 2..5 Kismet's checksum, low byte first:
+// of the model for a numeric id, of the id itself for a text id.
 const mac = (message: Record<string, unknown>) => formatMac(sensorMac(message));
 
 test('a numeric id goes in the first two bytes, the model checksum in the last four', () => {
@@ -16,9 +17,18 @@ test('only the low 16 bits of a large id count', () => {
   assert.is(mac({ model: 'Nexus-TH', id: 70000 }), '13:70:DC:02:8F:0D');
 });
 
-test('a string id, or a string from_id, is checksummed first', () => {
-  assert.is(mac({ model: 'Toyota', type: 'TPMS', id: '0x1b2c3d4e' }), '03:00:80:02:9D:08');
-  assert.is(mac({ model: 'Insteon', from_id: '3A1F22', to_id: '112233' }), '03:4F:E0:02:1D:0B');
+test('a text id replaces the model: its checksum fills bytes 2..5, its low 16 bits bytes 0..1', () => {
+  // K("0x1b2c3d4e") = 0x102E0300, K("891932") = 0x04740140, whatever the model.
+  assert.is(mac({ model: 'Toyota', type: 'TPMS', id: '0x1b2c3d4e' }), '03:00:00:03:2E:10');
+  assert.is(mac({ model: 'Schrader-EG53MA4', type: 'TPMS', id: '891932' }), '03:40:40:01:74:04');
+  assert.is(mac({ model: 'Ford', type: 'TPMS', id: '891932' }), '03:40:40:01:74:04', 'two models with one text id are one device, as in Kismet');
+});
+
+test("an Insteon device's from_id wins over any id", () => {
+  // K("3A1F22") = 0x04A3014F.
+  assert.is(mac({ model: 'Insteon', from_id: '3A1F22', to_id: '112233' }), '03:4F:4F:01:A3:04');
+  assert.is(mac({ model: 'Insteon', from_id: '3A1F22', id: 7 }), '03:4F:4F:01:A3:04');
+  assert.is(mac({ model: 'Insteon', from_id: '3A1F22', id: 'x1y2' }), '03:4F:4F:01:A3:04');
 });
 
 test('older decoders name the id `device`; a message with neither uses 0; no model is "unk" (checksum 0)', () => {

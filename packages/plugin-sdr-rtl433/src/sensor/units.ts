@@ -42,8 +42,11 @@ export const TEMPERATURE = quantity('temperature', '°C', [
   ['temperature_1_C', same],
   ['temperature_1_F', fahrenheitToCelsius],
 ]);
-/** Relative humidity (soil moisture for soil sensors). */
-export const HUMIDITY = quantity('humidity', '%', [
+/**
+ * Relative humidity, or a soil sensor's moisture: Kismet's moisture sensor class reads both keys,
+ * humidity winning when a message carries the two.
+ */
+export const HUMIDITY = quantity('humidity or moisture', '%', [
   ['humidity', same],
   ['moisture', same],
 ]);
@@ -80,6 +83,8 @@ export const RAIN = quantity('rain', 'mm', [
   ['rain_in', scale(MM_PER_INCH)],
   ['rain', same],
 ]);
+/** A rain gauge's raw count (`rain_raw`), as some decoders print it beside or instead of the total. */
+export const RAIN_RAW = quantity('rain (raw count)', '', [['rain_raw', same]]);
 /** UV index. */
 export const UV_INDEX = quantity('UV index', '', [
   ['uvi', same],
@@ -112,6 +117,14 @@ export const STORM_DISTANCE = quantity('storm distance', 'km', [
   ['storm_dist_mi', scale(KM_PER_MILE)],
 ]);
 
+/** Fine particulate matter (PM2.5) an air quality sensor reports. */
+export const PM2_5 = quantity('PM2.5', 'µg/m³', [['pm2_5_ug_m3', same]]);
+/** Coarse particulate matter (PM10): estimated by some sensors (WH0290), measured by others (WH45). */
+export const PM10 = quantity('PM10', 'µg/m³', [
+  ['estimated_pm10_0_ug_m3', same],
+  ['pm10_ug_m3', same],
+]);
+
 /** Lightning strikes counted by the sensor. */
 export const STRIKE_COUNT = quantity('strike count', '', [['strike_count', same]]);
 /** Whether a lightning sensor reports an active storm (1) or not (0). */
@@ -121,6 +134,16 @@ export const INTERFERENCE = quantity('radio interference', '', [['rfi', same]]);
 
 /** Decimal places kept after a conversion: beyond every sensor's resolution, without float noise. */
 const DECIMALS = 1e4;
+
+/** A pressure in kPa in bar, to four decimals. */
+export function barOfKpa(kpa: number): number {
+  return Math.round((kpa / 100) * DECIMALS) / DECIMALS;
+}
+
+/** A pressure in kPa in PSI, to four decimals. */
+export function psiOfKpa(kpa: number): number {
+  return Math.round((kpa / KPA_PER_PSI) * DECIMALS) / DECIMALS;
+}
 
 /** The quantity's value in svc's unit, or undefined when the message does not carry it as a number. */
 export function readQuantity(message: Record<string, unknown>, wanted: Quantity): number | undefined {

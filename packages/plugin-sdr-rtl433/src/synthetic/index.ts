@@ -1,8 +1,8 @@
 /**
  * `@svc/plugin-sdr-rtl433/synthetic`: rtl_433 data svc makes itself, so its rtl_433 tests need no
  * third-party recording. An OOK modulator writes `.cu8` recordings the real rtl_433 decodes
- * (Nexus-TH, Fine Offset WH1080, Acurite 6045M, Schrader, Interlogix: every sensor class svc
- * knows), each transmission with the message rtl_433 must print for it; a seeded generator
+ * (Nexus-TH, Fine Offset WH1080, Acurite 6045M, Schrader, Interlogix: every sensor class of
+ * 433 MHz sensors), each transmission with the message rtl_433 must print for it; a seeded generator
  * writes rtl_433's JSON events for a fleet of sensors; and the files kept in `test-data/rtl433/`
  * are named and made here.
  */

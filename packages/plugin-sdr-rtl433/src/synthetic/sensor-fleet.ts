@@ -1,6 +1,7 @@
 /**
- * The sensors generated rtl_433 events come from: two or three of every class svc knows
- * (thermometer, weather station, lightning sensor, tyre pressure sensor, switch bank), under
+ * The sensors generated rtl_433 events come from: two or three of every class of 433 MHz
+ * sensors (thermometer, moisture, weather station, lightning sensor, tyre pressure sensor,
+ * switch bank), under
  * real rtl_433 models with the keys, units and field types their decoders print (a thermometer
  * in °F, wind in m/s and km/h, rain in mm and inches, tyre pressure in kPa and PSI). The models
  * svc can also put on the air take their messages from the protocol modules, so an event reads

@@ -1,6 +1,6 @@
 /**
  * The scene of svc's own rtl_433 recording: nine transmissions from seven sensors covering
- * every sensor class svc knows (two Nexus-TH thermometers, a Fine Offset WH1080 weather
+ * every sensor class of 433 MHz sensors (two Nexus-TH thermometers, a Fine Offset WH1080 weather
  * station, an Acurite 6045M lightning sensor that reports twice, two Schrader tyre sensors and
  * an Interlogix door contact whose first input closes between its two reports), with the values
  * each carries. A reading here is the ground truth of the recording.

@@ -2,7 +2,7 @@
  * svc's own rtl_433 data: the files kept in `test-data/rtl433/` are this generator's output byte
  * for byte; the kept rtl_433 reference is what the real rtl_433 prints for the kept recording
  * now, and that is exactly the ground truth, one message per transmission; the scene and the
- * generated events cover every sensor class svc knows; the events are seeded, rtl_433-shaped,
+ * generated events cover every sensor class of 433 MHz sensors; the events are seeded, rtl_433-shaped,
  * and their totals only grow; and a reading a protocol cannot carry is refused.
  */
 import { test } from 'uvu';
@@ -34,7 +34,11 @@ function classesOf(messages: readonly ReferenceMessage[]): Set<string> {
   classes.delete('sensor.device.common');
   return classes;
 }
-const EVERY_CLASS = ['sensor.device.lightningsensor', 'sensor.device.switch', 'sensor.device.thermometer', 'sensor.device.tpms', 'sensor.device.weatherstation'];
+/**
+ * Every class but the air quality sensor and the Insteon device, whose rtl_433 decoders take FSK
+ * transmissions at 915 MHz (classify.test.ts feeds rtl_433's lines of them).
+ */
+const EVERY_CLASS = ['sensor.device.lightningsensor', 'sensor.device.moisturesensor', 'sensor.device.switch', 'sensor.device.thermometer', 'sensor.device.tpms', 'sensor.device.weatherstation'];
 
 test('the kept recording, ground truth and events are the generator’s output, byte for byte, each well under 1 MB', () => {
   for (const [name, bytes] of Object.entries(generatedFiles())) {

@@ -1,7 +1,7 @@
 /**
  * Reading rtl_433 references in tests: a `.rtl433.jsonl` file (the real rtl_433's output for a
- * recording) or a generated `.jsonl`, as messages, and the sensors they come from, keyed as svc
- * keys a sensor (model and id).
+ * recording) or a generated `.jsonl`, as messages, the sensors they come from (by model and
+ * id), and the name Kismet gives each sensor.
  */
 import { readFileSync } from 'node:fs';
 
@@ -19,6 +19,17 @@ export function readRtl433Lines(path: string): ReferenceMessage[] {
 /** The sensor a message comes from, `model/id` (the older `device` when there is no `id`), as svc tells sensors apart. */
 export function sensorKey(message: ReferenceMessage): string {
   return `${message.model}/${message.id ?? message.device ?? 0}`;
+}
+
+/**
+ * The name Kismet's sensor PHY gives the sensor of a message, worked out here from its rule
+ * (model and id joined by a dash, a negative id read as unsigned 32-bit; the model alone; the
+ * id alone; `Sensor`), not through the plugin.
+ */
+export function expectedSensorName(message: ReferenceMessage): string {
+  const id = typeof message.id === 'number' ? String(message.id < 0 ? message.id + 2 ** 32 : message.id) : (message.id as string | undefined);
+  if (typeof message.model === 'string') return id === undefined ? message.model : `${message.model}-${id}`;
+  return id ?? 'Sensor';
 }
 
 /** The messages of each sensor, in order. */

@@ -1,26 +1,27 @@
 /**
  * The sensor panel of an RFSENSOR device's detail in the web app (a UI module, built for the
  * browser into `dist/ui/rtl433.js`): what the sensor is (model, id, channel, battery, signal),
- * its latest readings with units, a graph of each reading over the last hour (per-minute means
- * from its RRD) and the last message rtl_433 printed. The readings come from the same tables
- * the server fills the record from, so a reading added there shows here.
+ * the latest readings of each class with units (thermometer, moisture, weather station,
+ * lightning, air quality) and a graph of each over the last hour (per-minute means from its
+ * RRD), the last values of the tyre report, switches and Insteon fields, and the last message
+ * rtl_433 printed. Everything shown comes from the same tables the server fills the record
+ * from, so a reading added there shows here.
  */
 import type { UiDevice, UiModuleApi } from '@svc/core';
-import type { ReadingField } from '../sensor/reading-group.js';
 import { RFSENSOR_PHY_NAME } from '../sensor-phy-name.js';
-import { LIGHTNING_SENSOR, THERMOMETER, WEATHER_STATION } from '../sensor/sensor-classes.js';
+import { READING_CLASSES, VALUE_CLASSES } from '../sensor/sensor-classes.js';
 
 type Entry = Readonly<Record<string, unknown>>;
 
-/** The sensor classes with readings: the sub-record each lives in and its table. */
-const READING_CLASSES: readonly { readonly field: string; readonly title: string; readonly table: readonly ReadingField[] }[] = [
-  { field: 'sensor.device.thermometer', title: 'Thermometer', table: THERMOMETER },
-  { field: 'sensor.device.weatherstation', title: 'Weather station', table: WEATHER_STATION },
-  { field: 'sensor.device.lightningsensor', title: 'Lightning sensor', table: LIGHTNING_SENSOR },
-];
-
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 const rounded = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+
+/** The battery as words: rtl_433's `battery_ok` (as Kismet keeps it) is 1 for good, 0 for low, a fraction for a level; text as it is. */
+export function batteryWords(battery: string): string {
+  if (battery === '' || !Number.isFinite(Number(battery))) return battery;
+  const level = Number(battery);
+  return level >= 1 ? 'OK' : level <= 0 ? 'low' : `${Math.round(level * 100)} %`;
+}
 
 /** Registers the sensor panel with the app. */
 export default function registerRtl433Panels(ui: UiModuleApi): void {
@@ -39,7 +40,7 @@ export default function registerRtl433Panels(ui: UiModuleApi): void {
             ['Model', text(common['sensor.device.model'])],
             ['Id', text(common['sensor.device.id'])],
             ['Channel', text(common['sensor.device.subchannel'])],
-            ['Battery', text(common['sensor.device.battery'])],
+            ['Battery', batteryWords(text(common['sensor.device.battery']))],
             ['RSSI', common['sensor.device.rssi'] ? `${text(common['sensor.device.rssi'])} dB` : ''],
             ['SNR', common['sensor.device.snr'] ? `${text(common['sensor.device.snr'])} dB` : ''],
           ],
@@ -59,6 +60,15 @@ export default function registerRtl433Panels(ui: UiModuleApi): void {
             const series = ui.rrd(record[`${field}_rrd`] as Entry | undefined, 'hour', true);
             return h(Graph, { title: `${quantity.name}, last hour (mean per minute)`, times: series.times, series: [{ label: quantity.name, unit: quantity.unit, values: series.values }] });
           }),
+        );
+      }
+      for (const valueClass of VALUE_CLASSES) {
+        const record = sensor[valueClass.field] as Entry | undefined;
+        if (!record) continue;
+        const values = valueClass.table.filter(({ field }) => record[field] !== undefined);
+        parts.push(
+          h('h3', null, valueClass.title),
+          h('div', { 'data-values': valueClass.field }, h(KeyValues, { rows: values.map(({ field, label, unit }) => [label, `${text(record[field])} ${unit ?? ''}`.trim()]) })),
         );
       }
       const lastRecord = text(common['sensor.device.last_record']);

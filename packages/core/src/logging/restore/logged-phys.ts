@@ -4,7 +4,7 @@
  * back the devices an older svc logged under the old name instead of skipping them.
  */
 import type { PhyDefinition, PhyFormerName } from '../../tracker/phy.js';
-import { deviceKey, parseDeviceKey } from '../../tracker/device-key.js';
+import { deviceKey, parseDeviceKey, type MacNumber } from '../../tracker/device-key.js';
 
 /** The PHY a logged name stands for; `former` is set when the log used a former name. */
 export interface LoggedPhy {
@@ -22,10 +22,11 @@ export function loggedPhys(definitions: readonly PhyDefinition[]): Map<string, L
 
 /**
  * `key` (`<prefix>_<MAC>`) with the prefix replaced by `prefix`: the key a device logged under a
- * former PHY name has under the current one (the prefix is computed from the PHY name). The key
- * as it was when it is not a device key.
+ * former PHY name has under the current one (the prefix is computed from the PHY name); with
+ * `mac`, the MAC replaced by what it gives for the logged one (`PhyDefinition.restoredMac`). The
+ * key as it was when it is not a device key.
  */
-export function rekeyed(key: string, prefix: string): string {
+export function rekeyed(key: string, prefix: string | undefined, mac: (logged: MacNumber) => MacNumber = (logged) => logged): string {
   const parsed = parseDeviceKey(key);
-  return parsed ? deviceKey(prefix, parsed.mac) : key;
+  return parsed ? deviceKey(prefix ?? parsed.prefix, mac(parsed.mac)) : key;
 }

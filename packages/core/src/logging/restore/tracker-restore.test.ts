@@ -5,7 +5,8 @@
  * same views, and new packets update them from there, whether they come from the state
  * snapshot beside the log or from its JSON records. Damaged rows and logs are skipped with a
  * message; a log with no devices sends the restore to the one before it; a damaged snapshot or
- * state sends its devices back to their JSON records.
+ * state sends its devices back to their JSON records. A PHY that makes MACs up otherwise than
+ * when the log was written gives its devices today's keys.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -13,7 +14,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createTestDatasource, createTestService, TestSource, testPhyPlugin, waitUntil, type TestService } from '../../testing/index.js';
+import { definePlugin } from '../../plugin.js';
+import { createTestDatasource, createTestService, TEST_PHY, TestSource, testPhyPlugin, waitUntil, type TestService } from '../../testing/index.js';
+import { phyKeyPrefix } from '../../tracker/device-key.js';
+import { formatMac } from '../../util/mac.js';
 import { deviceRecord } from '../../tracker/device-fields.js';
 import { deviceStatePath } from '../svcdb/device-state-file.js';
 import { logsNewestFirst } from './tracker-restore.js';
@@ -218,6 +222,52 @@ test('a sub-record its PHY cannot pack is logged and restored from its JSON reco
     await second.svc.start();
     assert.is(second.svc.devices.size, 5);
     assert.ok(await hasMessage(second, '(3 from its state snapshot)'));
+  } finally {
+    await second.close();
+    rmSync(configDir, { recursive: true, force: true });
+  }
+});
+
+/** The test PHY as a later version would declare it: it makes MACs up otherwise now (`restoredMac`), so it also raised its state version. */
+const rekeyingTestPhy = definePlugin({
+  name: 'rekeying test phy',
+  apply(svc) {
+    svc.hooks.phys.tap('rekeying test phy', (phys) =>
+      phys.add({
+        name: TEST_PHY,
+        description: 'synthetic devices for tests, MACs made up anew',
+        deviceComponent: { field: 'test.device', key: 'test', description: 'test PHY sub-record', fields: [{ name: 'test.device.model', type: 'string', description: 'model' }] },
+        restoreComponent: (record) => ({ 'test.device.model': record['test.device.model'] }),
+        restoredMac: (record, logged) => {
+          if (record['test.device.model'] === 'broken') throw new Error('no MAC for this one');
+          return record['test.device.model'] === 'TH-9' ? logged + 0x10 : logged;
+        },
+        componentState: { version: 2, write: () => {}, read: () => ({}) },
+      }),
+    );
+  },
+});
+
+test("a PHY that changed how it makes MACs up gives each logged device today's MAC; one it cannot work out keeps its logged MAC", async () => {
+  const configDir = mkdtempSync(join(scratch, 'config-'));
+  const first = await createTestService({ plugins: [testPhyPlugin, createTestDatasource()], configDir, config: { enable_logging: 'true' } });
+  try {
+    await first.svc.start();
+    const source = new TestSource(first.svc);
+    source.send({ mac: '02:AA:00:00:00:01', model: 'TH-9' });
+    source.send({ mac: '02:AA:00:00:00:02', model: 'broken' });
+    source.send({ mac: '02:AA:00:00:00:03', model: 'other' });
+    await first.svc.stop();
+  } finally {
+    await first.close();
+  }
+  const second = await createTestService({ plugins: [rekeyingTestPhy], configDir, config: { enable_logging: 'false', tracker_restore: 'true' } });
+  try {
+    await second.svc.start();
+    const models = Object.fromEntries([...second.svc.devices.devices()].map((device) => [formatMac(device.mac), (device.components as Record<string, Record<string, unknown>>).test?.['test.device.model']]));
+    assert.equal(models, { '02:AA:00:00:00:11': 'TH-9', '02:AA:00:00:00:02': 'broken', '02:AA:00:00:00:03': 'other' });
+    const prefix = phyKeyPrefix(TEST_PHY);
+    assert.ok(second.svc.devices.byKey(`${prefix}_02AA00000011`), 'keyed by the MAC of today');
   } finally {
     await second.close();
     rmSync(configDir, { recursive: true, force: true });

@@ -162,20 +162,32 @@ function rebuild(svc: Service, { definition, former }: LoggedPhy, blob: Buffer |
   } catch {
     return undefined;
   }
+  const sub = phy.componentField ? record[former?.componentField ?? phy.componentField] : undefined;
+  const component = sub !== null && typeof sub === 'object' ? (sub as Record<string, unknown>) : undefined;
+  const { restoredMac, restoreComponent } = definition;
+  const mac = restoredMac && component ? (logged: number) => macOrLogged(() => restoredMac(component, logged), logged) : undefined;
   const key = record['svc.device.base.key'];
-  if (former && typeof key === 'string') record['svc.device.base.key'] = rekeyed(key, phy.keyPrefix);
+  // A key logged under a former name takes the current prefix; a PHY that changed its MACs gives the current MAC.
+  if (typeof key === 'string' && (former || mac)) record['svc.device.base.key'] = rekeyed(key, former ? phy.keyPrefix : undefined, mac);
   const device = deviceFromRecord(record, phy);
-  const restoreComponent = definition.restoreComponent;
-  if (!device || !phy.componentField || !phy.componentKey || !restoreComponent) return device;
-  const sub = record[former ? (former.componentField ?? phy.componentField) : phy.componentField];
-  if (sub !== null && typeof sub === 'object') {
+  if (!device || !phy.componentKey || !restoreComponent) return device;
+  if (component) {
     try {
-      const component = restoreComponent(sub as Record<string, unknown>, device);
-      if (component !== undefined) (device.components as Record<string, unknown>)[phy.componentKey] = component;
+      const restored = restoreComponent(component, device);
+      if (restored !== undefined) (device.components as Record<string, unknown>)[phy.componentKey] = restored;
     } catch (error) {
       // A PHY that cannot read its own old record keeps the device with its base fields.
       svc.messages.post(`tracker restore: ${definition.name} could not rebuild the sub-record of ${device.key} (${describeError(error)})`, MessageFlags.DEBUG);
     }
   }
   return device;
+}
+
+/** The MAC `restored` gives; the logged one when the PHY cannot work it out (it throws), so the device still comes back. */
+function macOrLogged(restored: () => number, logged: number): number {
+  try {
+    return restored();
+  } catch {
+    return logged;
+  }
 }
