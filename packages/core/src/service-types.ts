@@ -4,6 +4,7 @@
  * whole public surface; plugins never import a core singleton.
  */
 import type { ChannelTracker } from './channels/channel-tracker.js';
+import type { SystemHistory } from './system/system-history.js';
 import type { AlertTracker } from './alerts/alert-tracker.js';
 import type { Config } from './config/config.js';
 import type { CoreRegistries } from './core-registries.js';
@@ -53,6 +54,8 @@ export interface Service extends CoreRegistries {
   readonly gps: GpsTracker;
   /** The ingest filter rules the tracker applies before tracking (`/filters/ingest/...`). */
   readonly filters: IngestFilter;
+  /** The server's memory and device-count histories, sampled each second by the system plugin (`/system/status`). */
+  readonly systemHistory: SystemHistory;
   /** The DEVICEFOUND / DEVICELOST watchlists (`/devices/alerts/mac/...`). */
   readonly watchlist: Watchlist;
   /** User names and tags of devices, kept across restarts; routes that change them call `save`. */

@@ -54,6 +54,7 @@ import { readTrackerConfig } from './tracker/tracker-settings.js';
 import { CORE_VERSION } from './version.js';
 import { DeviceViews } from './views/device-views.js';
 import { Watchlist } from './watchlists/watchlist.js';
+import { SystemHistory } from './system/system-history.js';
 import { readWatchlistSettings } from './watchlists/watchlist-settings.js';
 
 /** Options besides the config. */
@@ -139,6 +140,7 @@ export async function createService(config: Config, options: CreateServiceOption
     gps,
     filters,
     watchlist,
+    systemHistory: new SystemHistory(),
     serverUuid: resolveServerUuid(config),
     startTime: nowSeconds(),
     plugins: plugins.statuses,

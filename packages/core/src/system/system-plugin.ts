@@ -1,17 +1,27 @@
 /**
  * The server's own records as a built-in feature: the fields of the status record, of the route
- * table (what each route answers and who contributed it) and of the plugin list.
+ * table (what each route answers and who contributed it) and of the plugin list, and the
+ * sampling of the status record's memory and device-count histories.
  */
 import { definePlugin } from '../plugin.js';
+import { nowSeconds } from '../time/timestamp.js';
 import { STATUS_FIELDS } from './status.js';
 
 /** Name of the built-in system plugin. */
 export const SYSTEM_PLUGIN = '@svc/core:system';
 
-/** Registers the status, route and plugin fields. */
+/** Registers the status, route and plugin fields, and samples the status histories each second while the server runs. */
 export const systemPlugin = definePlugin({
   name: SYSTEM_PLUGIN,
   apply(svc) {
+    const sample = () => svc.systemHistory.sample(nowSeconds(), Math.round(process.memoryUsage.rss() / 1024), svc.devices.size);
+    let sampler: NodeJS.Timeout | undefined;
+    svc.hooks.ready.tapPromise(SYSTEM_PLUGIN, async () => {
+      sample();
+      sampler = setInterval(sample, 1000);
+      sampler.unref();
+    });
+    svc.hooks.shutdown.tapPromise(SYSTEM_PLUGIN, async () => clearInterval(sampler));
     svc.hooks.fields.tap(SYSTEM_PLUGIN, (fields) => {
       fields.registerAll(STATUS_FIELDS);
       fields.register('svc.route.methods', 'vector[string]', 'HTTP methods a route accepts (WS for websockets)');

@@ -9,7 +9,7 @@ import type { AlertRecord } from '../alerts/alert-tracker.js';
 import type { Packet } from '../packets/packet.js';
 import type { PluginDefinition, PluginEntry } from '../plugin.js';
 import { runPacketChain } from '../packets/chain.js';
-import { createTestService, type TestService } from './index.js';
+import { createTestService, type TestService } from './test-service.js';
 
 /** A test service for alert checks, and helpers around it. */
 export interface AlertTestService {

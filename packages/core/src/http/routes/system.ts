@@ -8,8 +8,6 @@ import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import type { Service } from '../../service-types.js';
 import { statusRecord, timestampRecord, type StatusSource } from '../../system/status.js';
 import type { ServerIdentity } from '../../system/server-identity.js';
-import { SystemHistory } from '../../system/system-history.js';
-import { nowSeconds } from '../../time/timestamp.js';
 import { escapeHtml } from '../../util/html.js';
 import { routeRoleText, routeUrlPath, TRACKED_FORMATS } from '../route-registry.js';
 
@@ -21,15 +19,6 @@ export function systemRoutes(identity: ServerIdentity): PluginDefinition {
   return definePlugin({
     name: SYSTEM_ROUTES,
     apply(svc) {
-      const history = new SystemHistory();
-      const sample = () => history.sample(nowSeconds(), Math.round(process.memoryUsage.rss() / 1024), svc.devices.size);
-      let sampler: NodeJS.Timeout | undefined;
-      svc.hooks.ready.tapPromise(SYSTEM_ROUTES, async () => {
-        sample();
-        sampler = setInterval(sample, 1000);
-        sampler.unref();
-      });
-      svc.hooks.shutdown.tapPromise(SYSTEM_ROUTES, async () => clearInterval(sampler));
       svc.hooks.routes.tap(SYSTEM_ROUTES, (routes) => {
         routes.http({
           methods: ['GET', 'POST'],
@@ -37,7 +26,7 @@ export function systemRoutes(identity: ServerIdentity): PluginDefinition {
           formats: TRACKED_FORMATS,
           role: 'readonly',
           description: 'server status: battery, time, memory and device count with their histories, version',
-          handler: () => statusRecord(statusSource(svc, identity, history)),
+          handler: () => statusRecord(statusSource(svc, identity)),
         });
         routes.http({
           methods: ['GET', 'POST'],
@@ -109,9 +98,9 @@ ${rows}
 }
 
 /** What the status record is built from: the service's counts and the server's identity. */
-function statusSource(svc: Service, identity: ServerIdentity, history: SystemHistory): StatusSource {
+function statusSource(svc: Service, identity: ServerIdentity): StatusSource {
   return {
-    history,
+    history: svc.systemHistory,
     version: svc.version,
     serverUuid: svc.serverUuid,
     startTime: svc.startTime,
