@@ -61,6 +61,8 @@ export const ErrorCodes = {
   LOG_WRITE: 'SVC_ERR_LOG_WRITE',
   LOG_NO_SPACE: 'SVC_ERR_LOG_NO_SPACE',
   BAD_STATE: 'SVC_ERR_BAD_STATE',
+  /** A saved state another version of svc (or of a PHY plugin) wrote, in a layout this one does not read: expected after an upgrade. */
+  STATE_VERSION: 'SVC_ERR_STATE_VERSION',
   BAD_ALERT_SINK: 'SVC_ERR_BAD_ALERT_SINK',
 } as const;
 

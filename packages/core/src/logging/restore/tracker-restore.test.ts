@@ -192,6 +192,7 @@ test('a damaged state snapshot, or a damaged or stale state in it, sends those d
   let messages = await restore();
   assert.ok(messages.some((text) => text.includes(`restored 10 devices from ${log} (6 from its state snapshot)`)), messages.join('\n'));
   assert.ok(messages.some((text) => text.includes('a device state in') && text.includes('cannot be read (SVC_ERR_BAD_STATE')), messages.join('\n'));
+  assert.ok(messages.some((text) => text.includes('holds device states another version of svc wrote (SVC_ERR_STATE_VERSION')), 'a state of another layout is said apart, as an upgrade leaves');
   // A snapshot that is not SQLite at all.
   for (const name of readdirSync(join(configDir, 'logs'))) if (name.includes('.svcdb-state')) rmSync(join(configDir, 'logs', name));
   writeFileSync(deviceStatePath(log!), 'not a database at all');

@@ -10,7 +10,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describeError } from '../../errors.js';
+import { describeError, isSvcError } from '../../errors.js';
 import { MessageFlags } from '../../messages/message-bus.js';
 import type { Service } from '../../service-types.js';
 import { deviceFromRecord } from '../../tracker/device-restore.js';
@@ -97,6 +97,7 @@ async function adoptRows(svc: Service, db: Database.Database, path: string): Pro
     ? (db.prepare(`SELECT d.phyname, d.last_time, s.state, d.rowid FROM devices d LEFT JOIN ${STATE_SCHEMA_NAME}.device_state s ON s.phyname = d.phyname AND s.devmac = d.devmac`).raw(true).iterate() as IterableIterator<DeviceRow>)
     : (db.prepare('SELECT phyname, last_time, NULL, rowid FROM devices').raw(true).iterate() as IterableIterator<DeviceRow>);
   let damagedStates = 0;
+  let olderStates = 0;
   for (const [phyName, lastTime, state, rowid] of rows) {
     const logged = phys.get(phyName);
     const phy = logged && svc.devices.phy(logged.definition.name);
@@ -111,7 +112,10 @@ async function adoptRows(svc: Service, db: Database.Database, path: string): Pro
         if (Math.floor(device.lastTime) < lastTime) fromRecord.push(rowid);
         else devices.push(device);
       } catch (error) {
-        if (++damagedStates === 1) svc.messages.post(`tracker restore: a device state in ${deviceStatePath(path)} cannot be read (${describeError(error)}); such devices come back from their JSON records`, MessageFlags.ERROR);
+        // States another version wrote are expected after an upgrade: said once, quietly.
+        if (isSvcError(error, 'SVC_ERR_STATE_VERSION')) {
+          if (++olderStates === 1) svc.messages.post(`tracker restore: ${deviceStatePath(path)} holds device states another version of svc wrote (${describeError(error)}); such devices come back from their JSON records`, MessageFlags.INFO);
+        } else if (++damagedStates === 1) svc.messages.post(`tracker restore: a device state in ${deviceStatePath(path)} cannot be read (${describeError(error)}); such devices come back from their JSON records`, MessageFlags.ERROR);
         fromRecord.push(rowid);
       }
     }

@@ -91,10 +91,10 @@ export function writeDeviceState(device: TrackedDevice, componentState: PhyCompo
  */
 export function readDeviceState(reader: StateReader, phy: PhyState, componentState: PhyComponentState | undefined): TrackedDevice {
   const format = reader.uint();
-  if (format !== DEVICE_STATE_FORMAT) throw new SvcError('SVC_ERR_BAD_STATE', `device state of layout ${format}, this svc reads layout ${DEVICE_STATE_FORMAT}`);
+  if (format !== DEVICE_STATE_FORMAT) throw new SvcError('SVC_ERR_STATE_VERSION', `device state of layout ${format}, this svc reads layout ${DEVICE_STATE_FORMAT}`);
   const componentVersion = reader.uint();
   if (componentVersion !== 0 && componentVersion !== componentState?.version) {
-    throw new SvcError('SVC_ERR_BAD_STATE', `${phy.name} sub-record state of version ${componentVersion}, this svc reads ${componentState ? `version ${componentState.version}` : 'none'}`);
+    throw new SvcError('SVC_ERR_STATE_VERSION', `${phy.name} sub-record state of version ${componentVersion}, this svc reads ${componentState ? `version ${componentState.version}` : 'none'}`);
   }
   const key = reader.string();
   const parsed = parseDeviceKey(key);
