@@ -58,7 +58,8 @@ export { DeviceTracker, type PresenceWatcher, type TrackerSettings } from './tra
 export { IngestFilter } from './filters/ingest-filter.js';
 export { FilterRule, ANY_PHY, formatFilterMatch, parseFilterMatch, type FilterAction, type FilterMatch, type FilterOrigin } from './filters/filter-rule.js';
 export { Watchlist, WATCH_TYPES, type WatchEntry, type WatchItem, type WatchType } from './watchlists/watchlist.js';
-export { TrackedDevice, type PhyState, type SeenBy } from './tracker/tracked-device.js';
+export { TrackedDevice, type DeviceLocation, type GeoPoint, type PhyState, type SeenBy } from './tracker/tracked-device.js';
+export { devicePosition } from './tracker/location-record.js';
 export { deviceKey, kismetChecksum, kismetChecksumOfBytes, parseDeviceKey, phyKeyPrefix } from './tracker/device-key.js';
 export { lookupManufacturer } from './tracker/oui.js';
 export { Rrd } from './tracker/rrd.js';
