@@ -10,32 +10,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@svc/core';
-import { createTestService, projectDataPath, realDataPath, realDataTest, waitUntil, type TestBody } from '@svc/core/testing';
+import { createTestService, parseCsv, projectDataPath, realDataPath, realDataTest, waitUntil, type TestBody } from '@svc/core/testing';
 import dot11Plugin from './index.js';
 import { wigleCapabilities } from './wigle-row.js';
 import { readAll } from './pcap/capture-readers.test-helper.js';
 import { Crypt } from './device/crypt.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'svc-wigle-'));
-
-/** Splits one RFC 4180 line into fields. */
-function csvFields(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let at = 0; at < line.length; at++) {
-    const char = line[at]!;
-    if (quoted) {
-      if (char === '"' && line[at + 1] === '"') (field += '"'), at++;
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') fields.push(field), (field = '');
-    else field += char;
-  }
-  fields.push(field);
-  return fields;
-}
 
 async function wigleLog(capture: string, frames: number, gps?: string): Promise<string[]> {
   const prefix = mkdtempSync(join(scratch, 'logs-'));
@@ -64,7 +45,7 @@ function rowsMatchTshark(capture: string): TestBody {
     const lines = await wigleLog(capture, reference.frames_total, 'virtual:lat=52.2215,lon=6.8937,alt=41.5');
     assert.match(lines[0]!, /^WigleWifi-1\.6,appRelease=[^,]+,model=svc,release=[^,]+,device=svc,display=svc,board=svc,brand=svc,star=Sol,body=3,subBody=0$/);
     assert.is(lines[1], 'MAC,SSID,AuthMode,FirstSeen,Channel,Frequency,RSSI,CurrentLatitude,CurrentLongitude,AltitudeMeters,AccuracyMeters,RCOIs,MfgrId,Type');
-    const rows = lines.slice(2).map(csvFields);
+    const rows = lines.slice(2).map((line) => parseCsv(line)[0]!);
     const seen = new Map<string, number>();
     for (const row of rows) {
       assert.is(row.length, 14, row.join(','));

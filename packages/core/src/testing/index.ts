@@ -74,6 +74,8 @@ export { remoteCapturePort, tcpKismetTool, websocketKismetTool, type KismetTcpTo
 export { waitUntil, type WaitOptions } from './wait-until.js';
 export { promtoolCheck, seriesValue } from './prometheus.js';
 export { projectDataPath, repositoryRoot } from './project-data.js';
+export { parseCsv } from './csv.js';
+export { gpsbabelPoints, type GpsbabelPoint } from './gpsbabel.js';
 export {
   describeOrigin,
   hasRealData,

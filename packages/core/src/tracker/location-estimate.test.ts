@@ -10,10 +10,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../logger.js';
-import { runPacketChain } from '../packets/chain.js';
 import type { PacketGps } from '../packets/packet.js';
-import { createTestService, testPhyPlugin, type TestService } from '../testing/index.js';
-import { testPacket } from '../testing/test-source.js';
+import { createTestService, TestSource, testPhyPlugin, type TestService } from '../testing/index.js';
 import { parseMac } from '../util/mac.js';
 import { deviceFromRecord } from './device-restore.js';
 import { deviceRecord } from './device-fields.js';
@@ -32,9 +30,7 @@ const macOf = (index: number) => `02:00:00:35:${(index >> 8).toString(16).padSta
 
 /** Sends one packet of device `mac` heard at `signalDbm` (none when undefined) with `gps`. */
 function hear(mac: string, gps: PacketGps, signalDbm: number | undefined): void {
-  const packet = testPacket({ mac, time: gps.time, ...(signalDbm !== undefined && { signal: signalDbm }) }, SOURCE);
-  packet.gps = gps;
-  runPacketChain(t.svc.hooks, packet);
+  new TestSource(t.svc, SOURCE).send({ mac, time: gps.time, gps, ...(signalDbm !== undefined && { signal: signalDbm }) });
 }
 
 async function locationOf(mac: string): Promise<Record<string, any>> {
