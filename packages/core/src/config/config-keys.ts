@@ -96,5 +96,6 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   log_max_age: { description: 'seconds after which a log is closed and a new one opened; 0 = never', default: '0' },
   tracker_restore: { description: 'at start, take back the devices of the newest svcdb log in log_prefix (default: true while logging is on)' },
   wigle_log_throttle: { description: 'seconds between two rows of one device in the WiGLE CSV log', default: '1' },
+  wigle_log_estimates: { description: "end the WiGLE CSV log with a row per device at svc's estimate of its position (AccuracyMeters: the estimate's radius)", default: 'true' },
   server_uuid: { description: 'fixed server UUID; by default one is generated and kept in the config dir' },
 };

@@ -23,9 +23,9 @@ export function routeRoleText(role: RouteRole): string {
 /**
  * Response formats, chosen by the URL extension. `plain` is served at the path itself with no
  * extension, as text (Kismet's `/session/check_session`). `pcap` and `pcapng` routes answer
- * with a ready `Response` carrying capture bytes.
+ * with a ready `Response` carrying capture bytes, `kml` and `gpx` routes with a map document.
  */
-export type RouteFormat = 'json' | 'ekjson' | 'itjson' | 'prettyjson' | 'cmd' | 'html' | 'txt' | 'plain' | 'pcap' | 'pcapng';
+export type RouteFormat = 'json' | 'ekjson' | 'itjson' | 'prettyjson' | 'cmd' | 'html' | 'txt' | 'plain' | 'pcap' | 'pcapng' | 'kml' | 'gpx';
 
 /** The URL path a route answers for one of its formats. */
 export function routeUrlPath(path: string, format: RouteFormat): string {

@@ -93,4 +93,10 @@ export interface PacketGps {
   fix: number;
   /** Unix seconds of the fix. */
   time: number;
+  /**
+   * True when the position is the transmitter's own (one it broadcast, as an aircraft does over
+   * ADS-B), not the capturing sensor's: it is the device's location, but says nothing about
+   * where the device is from how loud it was heard, so no signal-weighted estimate takes it in.
+   */
+  transmitterPosition?: boolean;
 }

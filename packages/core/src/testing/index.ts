@@ -15,6 +15,8 @@ export { waitUntil, type WaitOptions } from './wait-until.js';
 export { alertTestService, type AlertTestService } from './alert-test-service.js';
 export { promtoolCheck, seriesValue } from './prometheus.js';
 export { projectDataPath, repositoryRoot } from './project-data.js';
+export { parseCsv } from './csv.js';
+export { gpsbabelPoints, type GpsbabelPoint } from './gpsbabel.js';
 export {
   describeOrigin,
   hasRealData,

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { definePlugin } from '../plugin.js';
 import { runPacketChain } from '../packets/chain.js';
-import type { Packet } from '../packets/packet.js';
+import type { Packet, PacketGps } from '../packets/packet.js';
 import type { Service } from '../service-types.js';
 import { parseMac } from '../util/mac.js';
 
@@ -32,6 +32,8 @@ export interface TestReport {
   time?: number;
   /** Bytes to count as the packet's size (default 0). */
   length?: number;
+  /** Where the sensor was (the fix a GPS would have stamped on the packet). */
+  gps?: PacketGps;
 }
 
 declare module '../index.js' {
@@ -119,6 +121,7 @@ export function testPacket(report: TestReport, sourceUuid: string): Packet {
       report.signal !== undefined || report.channel !== undefined || report.freqKhz !== undefined
         ? { signalDbm: report.signal, channel: report.channel, freqKhz: report.freqKhz }
         : undefined,
+    ...(report.gps && { gps: report.gps }),
     annotations: {},
   };
 }

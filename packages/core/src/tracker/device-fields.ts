@@ -8,7 +8,8 @@ import { dataMap } from '../fields/data-map.js';
 import type { FieldDefinition, FieldType } from '../fields/field-registry.js';
 import { formatMac } from '../util/mac.js';
 import type { RecordSource } from './device.js';
-import type { GeoPoint, TrackedDevice } from './tracked-device.js';
+import type { TrackedDevice } from './tracked-device.js';
+import { LOCATION_FIELDS, locationRecord } from './location-record.js';
 import { RRD_FIELDS } from './rrd.js';
 import { SIGNAL_FIELDS } from './signal.js';
 
@@ -21,13 +22,6 @@ interface BaseField extends FieldDefinition {
 }
 
 const field = (name: string, type: FieldType, description: string, read: Reader, hidden = false): BaseField => ({ name, type, description, read, hidden });
-
-const point = (p: GeoPoint) => ({
-  'svc.common.location.geopoint': [p.lon, p.lat],
-  'svc.common.location.alt': p.alt,
-  'svc.common.location.fix': p.fix,
-  'svc.common.location.time_sec': Math.floor(p.time),
-});
 
 const packetsRrd: Reader = (device, now) => device.packetsRrd?.toRecord(now);
 
@@ -66,22 +60,7 @@ export const BASE_DEVICE_FIELDS: readonly BaseField[] = [
   field('svc.device.base.manuf', 'string', 'manufacturer from the IEEE OUI registry', (d) => d.manuf),
   field('svc.device.base.num_alerts', 'uint32_t', 'alerts raised that name the device (their device_key)', (d) => d.numAlerts),
   field('svc.device.base.tags', 'map[string,string]', 'user tags (set_tag.cmd)', (d) => (d.tags ? dataMap(Object.fromEntries(d.tags)) : undefined)),
-  field('svc.device.base.location', 'object', 'where the device was heard (location record)', (d) =>
-    d.location
-      ? {
-          'svc.common.location.last': point(d.location.last),
-          'svc.common.location.min_loc': point(d.location.min),
-          'svc.common.location.max_loc': point(d.location.max),
-          'svc.common.location.avg_loc': point({
-            lat: d.location.sum.lat / d.location.sum.count,
-            lon: d.location.sum.lon / d.location.sum.count,
-            alt: d.location.sum.alt / d.location.sum.count,
-            fix: d.location.last.fix,
-            time: d.location.last.time,
-          }),
-        }
-      : undefined,
-  ),
+  field('svc.device.base.location', 'object', 'where the device was heard (location record)', (d) => (d.location ? locationRecord(d.location) : undefined)),
   field('svc.device.base.seenby', 'vector[seenby]', 'datasources that saw the device (seenby records)', (d) =>
     d.seenby
       ? d.seenby.map((seen) => ({
@@ -105,14 +84,7 @@ export const NESTED_DEVICE_FIELDS: readonly FieldDefinition[] = [
   { name: 'svc.common.seenby.first_time', type: 'uint64_t', description: 'first time this source saw the device' },
   { name: 'svc.common.seenby.last_time', type: 'uint64_t', description: 'last time this source saw the device' },
   { name: 'svc.common.seenby.num_packets', type: 'uint64_t', description: 'packets this source saw from the device' },
-  { name: 'svc.common.location.last', type: 'object', description: 'last location' },
-  { name: 'svc.common.location.min_loc', type: 'object', description: 'south-west corner of the locations' },
-  { name: 'svc.common.location.max_loc', type: 'object', description: 'north-east corner of the locations' },
-  { name: 'svc.common.location.avg_loc', type: 'object', description: 'average location' },
-  { name: 'svc.common.location.geopoint', type: 'pair[double, double]', description: '[longitude, latitude]' },
-  { name: 'svc.common.location.alt', type: 'double', description: 'altitude in meters' },
-  { name: 'svc.common.location.fix', type: 'uint8_t', description: 'GPS fix: 0 none, 2 2D, 3 3D' },
-  { name: 'svc.common.location.time_sec', type: 'uint64_t', description: 'time of the fix, Unix seconds' },
+  ...LOCATION_FIELDS,
 ];
 
 /** Fields whose value moves with the clock (packet history), so no index can keep them. */

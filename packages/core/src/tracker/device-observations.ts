@@ -6,6 +6,7 @@
 import type { Packet } from '../packets/packet.js';
 import { SignalData } from './signal.js';
 import { SignalRrd } from './signal-rrd.js';
+import { addSample, startEstimate } from './location-estimate.js';
 import type { FrequencyCount, SeenBy, TrackedDevice } from './tracked-device.js';
 
 /** The packet's radio measurements (at `time`, whole seconds), on the device that sent it; `trackRrds` keeps the signal history. */
@@ -53,16 +54,28 @@ export function recordSeenBy(device: TrackedDevice, sourceUuid: string, time: nu
 }
 
 /**
- * The packet's position (a 2D or 3D fix), on the device's last, smallest, largest and average
- * location. The last point is updated in place: a moving transmitter reports a position with
- * every packet, and a new object each time was a tenth of the aircraft ingest.
+ * The packet's position (a 2D or 3D fix), on the device's location: the last fix, the bounding
+ * box, the average and, when the packet carried a signal (`signalDbm`, 0 or undefined for none)
+ * and the position is the sensor's, the signal-weighted estimate (location-estimate.ts).
+ * Everything is updated in place: a moving transmitter reports a position with every packet,
+ * and a new object each time was a tenth of the aircraft ingest.
  */
-export function locate(device: TrackedDevice, gps: NonNullable<Packet['gps']>): void {
+export function locate(device: TrackedDevice, gps: NonNullable<Packet['gps']>, signalDbm: number | undefined): void {
   const location = device.location;
   const alt = gps.alt ?? 0;
+  const altitude = gps.fix >= 3 && alt !== 0;
+  const weighs = signalDbm !== undefined && signalDbm !== 0 && Number.isFinite(signalDbm) && gps.transmitterPosition !== true;
   if (!location) {
     const point = { lat: gps.lat, lon: gps.lon, alt, fix: gps.fix, time: gps.time };
-    device.location = { last: point, min: { ...point }, max: { ...point }, sum: { lat: point.lat, lon: point.lon, alt, count: 1 } };
+    const bound = altitude ? alt : 0;
+    device.location = {
+      last: point,
+      min: { ...point, alt: bound },
+      max: { ...point, alt: bound },
+      sum: { lat: point.lat, lon: point.lon, alt: gps.fix >= 3 ? alt : 0, count: 1, altCount: gps.fix >= 3 ? 1 : 0 },
+      fix: gps.fix,
+      estimate: weighs ? startEstimate(point, signalDbm) : undefined,
+    };
     return;
   }
   const last = location.last;
@@ -71,14 +84,27 @@ export function locate(device: TrackedDevice, gps: NonNullable<Packet['gps']>): 
   last.alt = alt;
   last.fix = gps.fix;
   last.time = gps.time;
-  if (gps.lat < location.min.lat) location.min.lat = gps.lat;
-  if (gps.lon < location.min.lon) location.min.lon = gps.lon;
-  if (gps.lat > location.max.lat) location.max.lat = gps.lat;
-  if (gps.lon > location.max.lon) location.max.lon = gps.lon;
-  location.sum.lat += gps.lat;
-  location.sum.lon += gps.lon;
-  location.sum.alt += alt;
-  location.sum.count++;
+  if (gps.fix > location.fix) location.fix = gps.fix;
+  const { min, max, sum } = location;
+  if (gps.lat < min.lat) min.lat = gps.lat;
+  if (gps.lon < min.lon) min.lon = gps.lon;
+  if (gps.lat > max.lat) max.lat = gps.lat;
+  if (gps.lon > max.lon) max.lon = gps.lon;
+  // As Kismet: altitude bounds and the average altitude from 3D fixes only, 0 meaning none yet.
+  if (altitude) {
+    if (alt < min.alt || min.alt === 0) min.alt = alt;
+    if (alt > max.alt || max.alt === 0) max.alt = alt;
+  }
+  sum.lat += gps.lat;
+  sum.lon += gps.lon;
+  sum.count++;
+  if (gps.fix >= 3) {
+    sum.alt += alt;
+    sum.altCount++;
+  }
+  if (!weighs) return;
+  if (location.estimate) addSample(location.estimate, gps.lat, gps.lon, alt, gps.fix, gps.time, signalDbm);
+  else location.estimate = startEstimate(last, signalDbm);
 }
 
 function findFrequency(counts: readonly FrequencyCount[], khz: number): FrequencyCount | undefined {

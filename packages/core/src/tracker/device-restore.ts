@@ -8,7 +8,8 @@
 import { parseDeviceKey } from './device-key.js';
 import { Rrd } from './rrd.js';
 import { SignalData } from './signal.js';
-import { TrackedDevice, type DeviceLocation, type GeoPoint, type PhyState, type SeenBy } from './tracked-device.js';
+import { locationOf } from './location-record.js';
+import { TrackedDevice, type PhyState, type SeenBy } from './tracked-device.js';
 
 type Fields = Record<string, unknown>;
 
@@ -66,22 +67,4 @@ function seenByOf(value: unknown): SeenBy[] | undefined {
     if (uuid && !seenby.some((seen) => seen.uuid === uuid)) seenby.push({ uuid, firstTime: number(entry['svc.common.seenby.first_time']), lastTime: number(entry['svc.common.seenby.last_time']), numPackets: number(entry['svc.common.seenby.num_packets']) });
   }
   return seenby.length > 0 ? seenby : undefined;
-}
-
-function pointOf(value: unknown): GeoPoint | undefined {
-  if (!isObject(value)) return undefined;
-  const geopoint = value['svc.common.location.geopoint'];
-  if (!Array.isArray(geopoint) || geopoint.length !== 2) return undefined;
-  return { lon: number(geopoint[0]), lat: number(geopoint[1]), alt: number(value['svc.common.location.alt']), fix: number(value['svc.common.location.fix']), time: number(value['svc.common.location.time_sec']) };
-}
-
-function locationOf(value: unknown): DeviceLocation | undefined {
-  if (!isObject(value)) return undefined;
-  const last = pointOf(value['svc.common.location.last']);
-  const min = pointOf(value['svc.common.location.min_loc']);
-  const max = pointOf(value['svc.common.location.max_loc']);
-  const average = pointOf(value['svc.common.location.avg_loc']);
-  if (!last || !min || !max || !average) return undefined;
-  // The log keeps the average, not how many fixes made it: it counts as one from here on.
-  return { last, min, max, sum: { lat: average.lat, lon: average.lon, alt: average.alt, count: 1 } };
 }

@@ -173,7 +173,7 @@ export class DeviceTracker {
     const signal = transmitted ? packet.signal : undefined;
     if (signal) recordSignal(device, packet.tsSec, signal, this.settings.trackRrds);
     if (packet.sourceUuid) if (recordSeenBy(device, packet.sourceUuid, time)) this.views.seenbyView(packet.sourceUuid).add(device);
-    if (packet.gps && packet.gps.fix >= 2) locate(device, packet.gps);
+    if (packet.gps && packet.gps.fix >= 2) locate(device, packet.gps, signal?.signalDbm);
     if (!device.touched) {
       device.touched = true;
       this.#touched.push(device);
@@ -191,7 +191,7 @@ export class DeviceTracker {
     if (device === undefined) return;
     if (transmitted) {
       if (packet.signal) recordSignal(device, packet.tsSec, packet.signal, this.settings.trackRrds);
-      if (packet.gps && packet.gps.fix >= 2) locate(device, packet.gps);
+      if (packet.gps && packet.gps.fix >= 2) locate(device, packet.gps, packet.signal?.signalDbm);
       if (packet.device === undefined) packet.device = device;
     }
     if (packet.sourceUuid) if (recordSeenBy(device, packet.sourceUuid, packet.tsSec)) this.views.seenbyView(packet.sourceUuid).add(device);

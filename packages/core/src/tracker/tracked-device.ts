@@ -6,6 +6,8 @@
  */
 import { formatMac } from '../util/mac.js';
 import type { Device, DeviceComponents } from './device.js';
+import type { GeoPoint } from './geo-point.js';
+import type { LocationEstimate } from './location-estimate.js';
 import type { Rrd } from './rrd.js';
 import type { SignalData } from './signal.js';
 
@@ -34,21 +36,23 @@ export interface SeenBy {
   numPackets: number;
 }
 
-/** A geographic fix. */
-export interface GeoPoint {
-  lat: number;
-  lon: number;
-  alt: number;
-  fix: number;
-  time: number;
-}
+export type { GeoPoint } from './geo-point.js';
 
-/** Where a device was heard: last, min, max and running average. */
+/**
+ * Where a device was heard, as Kismet keeps it (the last fix, the bounding box, the average)
+ * and, beyond Kismet, svc's estimate of where a fixed transmitter is.
+ */
 export interface DeviceLocation {
   last: GeoPoint;
+  /** South-west and north-east corners; their altitudes are the lowest and highest of the 3D fixes (0 until one). */
   min: GeoPoint;
   max: GeoPoint;
-  sum: { lat: number; lon: number; alt: number; count: number };
+  /** Sums of the average: positions over `count` fixes, altitudes over the `altCount` 3D fixes only. */
+  sum: { lat: number; lon: number; alt: number; count: number; altCount: number };
+  /** The best fix seen: 2 (2D) or 3 (3D), Kismet's `loc_fix`. */
+  fix: number;
+  /** The signal-weighted estimate, from the first located packet that carried a signal. */
+  estimate: LocationEstimate | undefined;
 }
 
 /** Packets heard on one frequency. */

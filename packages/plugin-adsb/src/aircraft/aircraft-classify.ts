@@ -31,7 +31,7 @@ interface HeardAddress {
 export class AircraftClassifier {
   readonly #heard = new Map<number, HeardAddress>();
   /** The aircraft's position, lent to the packet while the tracker locates the device (the tracker copies it). */
-  readonly #aircraftGps: PacketGps = { lat: 0, lon: 0, alt: 0, fix: 3, time: 0 };
+  readonly #aircraftGps: PacketGps = { lat: 0, lon: 0, alt: 0, fix: 3, time: 0, transmitterPosition: true };
 
   constructor(
     private readonly devices: Service['devices'],

@@ -16,7 +16,7 @@ import serialPlugin from '../index.js';
 import { advertisingPacket, nordicFrameBody, snifferPayload } from '../testing/nordic-frames.js';
 import { nordicSnifferPacket } from './nordic-sniffer-frame.js';
 
-test('advertisers with a fix make BLE rows; without one, none', async () => {
+test('advertisers with a fix make BLE rows, and one at their estimate at the end; without one, none', async () => {
   const prefix = mkdtempSync(join(tmpdir(), 'svc-btle-wigle-'));
   const t = await createTestService({ plugins: [serialPlugin, bluetoothPlugin], log: createLogger({ write: () => {} }), config: { enable_logging: 'true', log_types: 'wiglecsv', log_prefix: prefix } });
   try {
@@ -39,6 +39,9 @@ test('advertisers with a fix make BLE rows; without one, none', async () => {
     assert.equal(rows, [
       'C0:FF:EE:AB:BC:CD,"Thermo, 7",Misc [LE],2025-06-15 15:06:40,0,,-60,52.500000,13.400000,12.0,0,,76,BLE',
       'C0:FF:EE:AB:BC:CD,"Thermo, 7",Misc [LE],2025-06-15 15:06:40,0,,-60,52.600000,13.500000,12.0,0,,76,BLE',
+      // At close, svc's estimate: three packets at one signal, two of them at the first place,
+      // so a third of the way to the second; within the RMS distance, √(2/9) of the 13 018 m between them.
+      'C0:FF:EE:AB:BC:CD,"Thermo, 7",Misc [LE],2025-06-15 15:06:40,0,,-60,52.533333,13.433333,12.0,6136.7,,76,BLE',
     ]);
   } finally {
     await t.close();

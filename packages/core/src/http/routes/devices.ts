@@ -1,6 +1,6 @@
 /**
  * Device routes (spec 4.3, kismet-reference 1.7-1.8): views and their device lists with
- * fields, regex, search, sort and paging; last-time lists; lookups by key, MAC and lists of
+ * fields, regex, search, sort and paging, and their located devices as KML and GPX; last-time lists; lookups by key, MAC and lists of
  * either; bulk dumps; user names and tags; PHY counts; the device monitor websocket. (The device
  * fields, views and `NEW_DEVICE` are the tracker's: tracker/tracker-plugin.ts.)
  */
@@ -19,6 +19,7 @@ import { queryView } from '../../views/view-query.js';
 import type { DeviceView } from '../../views/device-views.js';
 import { optionalString, requireString } from '../command-input.js';
 import type { DeviceMonitor } from '../device-monitor-setup.js';
+import { addDeviceExportRoutes } from './device-exports.js';
 import { deviceMonitorConnection } from './device-monitor.js';
 import { colmapPath, pagingParams } from './paging-params.js';
 import { StreamedList } from '../streamed-list.js';
@@ -183,6 +184,7 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry, monitor: DeviceMon
     description: 'device monitor over every device: {monitor, request, rate, fields} subscriptions, {cancel} to stop',
     connect: (session, { login }) => deviceMonitorConnection(monitor.channels, svc.deviceViews.get('all')!, session, login, monitor.limits, svc.log),
   });
+  addDeviceExportRoutes(svc, routes, (id) => viewOf(svc, id), queryBudget);
   list('/phy/all_phys', 'every PHY with its device and packet counts', () =>
     svc.devices.phys().map((phy) => ({
       'svc.phy.phy_name': phy.name,

@@ -73,6 +73,7 @@ test('every device comes back with every field, in the same views, and new packe
   assert.is(Object.keys(before).length, 41);
   const sample = { ...Object.values(before).find((record) => record['test.device']), ...Object.values(before).find((record) => record['svc.device.base.location']) };
   for (const field of ['svc.device.base.location', 'svc.device.packets_rrd', 'svc.device.base.signal', 'svc.device.base.seenby', 'test.device']) assert.ok(sample[field], `the records carry ${field}`);
+  assert.ok((sample['svc.device.base.location'] as Record<string, number>)['svc.common.location.estimate_samples'] > 0, 'the location carries an estimate');
 
   // From the state snapshot beside the log, then (snapshot removed) from the log's JSON records.
   const [log] = logsNewestFirst(join(configDir, 'logs'));

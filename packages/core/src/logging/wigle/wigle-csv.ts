@@ -48,8 +48,11 @@ export function wigleTime(unixSeconds: number): string {
   return `${date.getUTCFullYear()}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}`;
 }
 
-/** The CSV line of a device (MAC, first time) heard at `signalDbm` where the sensor was at `gps`. */
-export function wigleLine(row: WigleRow, mac: number, firstTime: number, signalDbm: number, gps: PacketGps): string {
+/**
+ * The CSV line of a device (MAC, first time) heard at `signalDbm` where the sensor was at `gps`
+ * (or, for an estimate, placed there within `accuracyMetres`; a sighting says 0).
+ */
+export function wigleLine(row: WigleRow, mac: number, firstTime: number, signalDbm: number, gps: PacketGps, accuracyMetres?: number): string {
   return [
     formatMac(mac),
     csvField(row.name),
@@ -61,7 +64,7 @@ export function wigleLine(row: WigleRow, mac: number, firstTime: number, signalD
     gps.lat.toFixed(6),
     gps.lon.toFixed(6),
     (gps.alt ?? 0).toFixed(1),
-    '0',
+    accuracyMetres === undefined ? '0' : accuracyMetres.toFixed(1),
     csvField(row.rcois ?? ''),
     row.mfgrId === undefined ? '' : String(row.mfgrId),
     row.type,

@@ -12,15 +12,21 @@ import { parseDeviceKey } from '../device-key.js';
 import type { PhyComponentState } from '../phy.js';
 import { Rrd } from '../rrd.js';
 import { SignalData } from '../signal.js';
-import { TrackedDevice, type GeoPoint, type PhyState } from '../tracked-device.js';
+import { TrackedDevice, type PhyState } from '../tracked-device.js';
+import { LOCATION_STATE_WITHOUT_ESTIMATE, readLocationState, writeLocationState } from './location-state.js';
 import type { StateReader } from './state-reader.js';
 import type { StateWriter } from './state-writer.js';
 
 /**
  * Layout of the base fields; raise it whenever `writeDeviceState` changes what it writes, so a
- * newer svc reads older snapshots through the JSON records instead of misreading them.
+ * newer svc reads older snapshots through the JSON records instead of misreading them. Layout 2
+ * added the location's best fix, altitude count and estimate (location-state.ts); layout 1
+ * still reads.
  */
-export const DEVICE_STATE_FORMAT = 1;
+export const DEVICE_STATE_FORMAT = 2;
+
+/** Layouts this svc reads. */
+const READABLE_FORMATS = [LOCATION_STATE_WITHOUT_ESTIMATE, DEVICE_STATE_FORMAT];
 
 /** Packs `device` (and its PHY sub-record, when the PHY can pack it) into `writer`. */
 export function writeDeviceState(device: TrackedDevice, componentState: PhyComponentState | undefined, writer: StateWriter): void {
@@ -69,12 +75,7 @@ export function writeDeviceState(device: TrackedDevice, componentState: PhyCompo
     writer.string(name);
     writer.string(value);
   }
-  const location = device.location;
-  writer.boolean(location !== undefined);
-  if (location) {
-    for (const point of [location.last, location.min, location.max]) writePoint(point, writer);
-    for (const sum of [location.sum.lat, location.sum.lon, location.sum.alt, location.sum.count]) writer.number(sum);
-  }
+  writeLocationState(device.location, writer);
   const related = device.relatedDevices ?? new Map<string, Set<string>>();
   writer.uint(related.size);
   for (const [kind, keys] of related) {
@@ -91,7 +92,7 @@ export function writeDeviceState(device: TrackedDevice, componentState: PhyCompo
  */
 export function readDeviceState(reader: StateReader, phy: PhyState, componentState: PhyComponentState | undefined): TrackedDevice {
   const format = reader.uint();
-  if (format !== DEVICE_STATE_FORMAT) throw new SvcError('SVC_ERR_STATE_VERSION', `device state of layout ${format}, this svc reads layout ${DEVICE_STATE_FORMAT}`);
+  if (!READABLE_FORMATS.includes(format)) throw new SvcError('SVC_ERR_STATE_VERSION', `device state of layout ${format}, this svc reads layouts ${READABLE_FORMATS.join(' and ')}`);
   const componentVersion = reader.uint();
   if (componentVersion !== 0 && componentVersion !== componentState?.version) {
     throw new SvcError('SVC_ERR_STATE_VERSION', `${phy.name} sub-record state of version ${componentVersion}, this svc reads ${componentState ? `version ${componentState.version}` : 'none'}`);
@@ -138,12 +139,7 @@ export function readDeviceState(reader: StateReader, phy: PhyState, componentSta
     device.tags = new Map();
     for (let index = 0; index < tags; index++) device.tags.set(reader.string(), reader.string());
   }
-  if (reader.boolean()) {
-    const last = readPoint(reader);
-    const min = readPoint(reader);
-    const max = readPoint(reader);
-    device.location = { last, min, max, sum: { lat: reader.number(), lon: reader.number(), alt: reader.number(), count: reader.number() } };
-  }
+  device.location = readLocationState(reader, format);
   const kinds = reader.count();
   if (kinds > 0) {
     device.relatedDevices = new Map();
@@ -160,16 +156,4 @@ export function readDeviceState(reader: StateReader, phy: PhyState, componentSta
   }
   reader.end();
   return device;
-}
-
-function writePoint(point: GeoPoint, writer: StateWriter): void {
-  writer.number(point.lat);
-  writer.number(point.lon);
-  writer.number(point.alt);
-  writer.number(point.fix);
-  writer.number(point.time);
-}
-
-function readPoint(reader: StateReader): GeoPoint {
-  return { lat: reader.number(), lon: reader.number(), alt: reader.number(), fix: reader.number(), time: reader.number() };
 }

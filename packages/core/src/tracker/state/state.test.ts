@@ -14,6 +14,7 @@ import type { PhyComponentState } from '../phy.js';
 import { Rrd } from '../rrd.js';
 import { SignalData } from '../signal.js';
 import { SignalRrd } from '../signal-rrd.js';
+import { addSample, startEstimate } from '../location-estimate.js';
 import { TrackedDevice, type PhyState } from '../tracked-device.js';
 import { readDeviceState, writeDeviceState } from './device-state.js';
 import { StateReader } from './state-reader.js';
@@ -118,7 +119,9 @@ function fullDevice(): TrackedDevice {
     ['note', 'é'],
   ]);
   const point = (lat: number, lon: number) => ({ lat, lon, alt: 35.5, fix: 3, time: 1_700_000_050 });
-  device.location = { last: point(48.8566, 2.3522), min: point(48.85, 2.35), max: point(48.86, 2.36), sum: { lat: 146.5, lon: 7.05, alt: 106.5, count: 3 } };
+  const estimate = startEstimate(point(48.8561, 2.3519), -71);
+  addSample(estimate, 48.8572, 2.3530, 36, 3, 1_700_000_060.5, -58.5);
+  device.location = { last: point(48.8566, 2.3522), min: point(48.85, 2.35), max: point(48.86, 2.36), sum: { lat: 146.5, lon: 7.05, alt: 106.5, count: 3, altCount: 3 }, fix: 3, estimate };
   device.relatedDevices = new Map([['shares-mac', new Set(['A_B', 'C_D'])]]);
   (device.components as Record<string, unknown>).test = { model: 'TH-9', readings: 7 };
   return device;
@@ -135,10 +138,29 @@ test('a device comes back with every field, its histories and its sub-record', (
   const restored = readDeviceState(new StateReader(stateOf(device)), phy, component);
   const now = 1_700_000_200;
   assert.equal(deviceRecord(restored, now), deviceRecord(device, now));
-  assert.equal(restored.location, device.location, 'the running average keeps its count');
+  assert.equal(restored.location, device.location, 'the running average keeps its counts, the estimate its sums');
   assert.equal(restored.components, { test: { model: 'TH-9', readings: 7 } });
   assert.is(restored.mac, device.mac);
   assert.is(restored.firstTime, 1_700_000_000.25, 'times keep their fractions');
+});
+
+/** A device state of layout 1, as svc wrote it before layout 2 (commit 64ab920): a located TESTPHY device without its sub-record. */
+const LAYOUT_1_STATE =
+  'AQAdMzEwMkIyMDgwMDAwMDAwMF8wMkFBQkJDQ0RERUUMQWNtZSBTZW5zb3JzAgAAEED8VNlBAgAA8F78VNlBAgAAEED8VNlBBnRoZXJtbwAGU2Vuc29yAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQJ24JwRpW1IQAKoNc07TtECQAIAAAAAAMBBQAADALLiz6oGAs3MzMzMbEhAAs3MzMzMzAJAAgAAAAAAwEFAAAMAsuLPqgYCrkfhehRuSEAC4XoUrkfhAkACAAAAAADAQUAAAwCy4s+qBgIAAAAAAFBiQAIzMzMzMzMcQAIAAAAAAKBaQAADAA==';
+
+test('a state of layout 1 (before the estimate) still reads: its location comes back, without an estimate', () => {
+  const restored = readDeviceState(new StateReader(Buffer.from(LAYOUT_1_STATE, 'base64')), phy, component);
+  assert.is(restored.name, 'thermo');
+  assert.is(restored.lastTime, 1_700_000_123.75);
+  const location = restored.location!;
+  assert.equal([location.last.lat, location.last.lon, location.last.alt, location.last.fix], [48.8566, 2.3522, 35.5, 3]);
+  assert.equal(location.sum, { lat: 146.5, lon: 7.05, alt: 106.5, count: 3, altCount: 3 });
+  assert.is(location.fix, 3);
+  assert.is(location.estimate, undefined);
+  const record = deviceRecord(restored, 1_700_000_200)['svc.device.base.location'] as Record<string, any>;
+  assert.equal(record['svc.common.location.avg_loc']['svc.common.location.geopoint'], [7.05 / 3, 146.5 / 3]);
+  assert.is(record['svc.common.location.avg_loc']['svc.common.location.alt'], 35.5);
+  assert.is(record['svc.common.location.estimate_samples'], 0);
 });
 
 test("a state of another layout or sub-record version is refused as another version's, one of another PHY as bad", () => {
@@ -147,7 +169,7 @@ test("a state of another layout or sub-record version is refused as another vers
     assert.throws(() => readDeviceState(new StateReader(bytes), target, components), (error: unknown) => isSvcError(error, 'SVC_ERR_BAD_STATE') && pattern.test((error as Error).message));
   const otherVersion = (bytes: Buffer, components: PhyComponentState<any> | undefined, pattern: RegExp) =>
     assert.throws(() => readDeviceState(new StateReader(bytes), phy, components), (error: unknown) => isSvcError(error, 'SVC_ERR_STATE_VERSION') && pattern.test((error as Error).message));
-  otherVersion(Buffer.concat([Buffer.from([2]), state.subarray(1)]), component, /layout 2, this svc reads layout 1/);
+  otherVersion(Buffer.concat([Buffer.from([3]), state.subarray(1)]), component, /layout 3, this svc reads layouts 1 and 2/);
   otherVersion(state, { ...component, version: 4 }, /TESTPHY sub-record state of version 3, this svc reads version 4/);
   otherVersion(state, undefined, /sub-record state of version 3, this svc reads none/);
   refused(state, component, /is not a OTHER device/, { ...phy, name: 'OTHER', keyPrefix: phyKeyPrefix('OTHER') });
