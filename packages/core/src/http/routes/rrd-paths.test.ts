@@ -38,7 +38,7 @@ function assertRrdParts(answer: Record<string, unknown>, where: string): number[
 
 test('the packet chain: every record of packet_stats, as a Kismet client asks', async () => {
   for (const record of ['svc.packetchain.processed_packets_rrd', 'svc.packetchain.packets_rrd', 'svc.packetchain.peak_packets_rrd', 'svc.packetchain.queued_packets_rrd']) {
-    const minute = assertRrdParts(await (await t.command('/packetchain/packet_stats.json', { fields: rrdPaths(record) })).json(), record);
+    const minute = assertRrdParts((await (await t.command('/packetchain/packet_stats.json', { fields: rrdPaths(record) })).json()) as Record<string, unknown>, record);
     if (record !== 'svc.packetchain.queued_packets_rrd') assert.ok(minute.some((value) => value > 0), `${record} counted the packets`);
   }
 });
@@ -57,7 +57,7 @@ test("a datasource's packet history", async () => {
 });
 
 test("the server's memory and device-count histories (Kismet's kismet.system.memory.rrd and devices.rrd)", async () => {
-  const statusRrd = async (record: string) => (await t.command('/system/status.json', { fields: rrdPaths(record) })).json();
+  const statusRrd = async (record: string) => (await (await t.command('/system/status.json', { fields: rrdPaths(record) })).json()) as Record<string, unknown>;
   await waitUntil('a sample after the devices were made', async () => ((await statusRrd('svc.system.devices.rrd')).processed_data as number[]).includes(3));
   const memory = assertRrdParts(await statusRrd('svc.system.memory.rrd'), 'svc.system.memory.rrd');
   const rssKb = process.memoryUsage.rss() / 1024;
