@@ -5,13 +5,14 @@
  * none; the same holds through logging in and reloading with the cookie. On a server
  * in first-run setup (`svc start --setup`) the app shows the setup form instead of the login form
  * and walks it: the passwords must match, the server's refusal of a weak one is shown as it words
- * it, and a good one is written 0600 and logs the user in.
+ * it, and a good one is written 0600 and logs the user in; a form another browser left open is
+ * then refused in the server's words and leads to the login form.
  */
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { basicAuth } from '../svc-process.js';
 import { logIn, type AppContext } from './harness.js';
 
@@ -80,7 +81,7 @@ export function loginTests(test: Test<LoginContext>): void {
     await closeWatched(page, traffic);
   });
 
-  test('first-run setup: the setup form instead of the login form; mismatched and weak passwords refused; a good one is stored 0600 and logs in', async ({ setup }) => {
+  test('first-run setup: the setup form instead of the login form; mismatched and weak passwords refused; a good one is stored 0600 and logs in; a second form is refused after it', async ({ setup }) => {
     const { page, traffic } = await freshPage(setup);
     const form = page.locator('form[aria-label="Set up the admin login"]');
     await form.waitFor();
@@ -88,20 +89,31 @@ export function loginTests(test: Test<LoginContext>): void {
     const root = new URL(setup.app).pathname.replace(/\/$/, '');
     assert.ok(traffic.answers.includes(`500 GET ${root}/session/check_setup_ok`), `check_setup_ok said no login is set: ${traffic.answers.join(', ')}`);
     assertCleanLoad(traffic, 'fresh load in setup');
+    // A second browser has the setup form open too, and will be late.
+    const late = await freshPage(setup);
+    const lateForm = late.page.locator('form[aria-label="Set up the admin login"]');
+    await lateForm.waitFor();
 
-    const fill = async (user: string, password: string, again: string) => {
-      await form.locator('input[name=user]').fill(user);
-      await form.locator('input[name=password]').fill(password);
-      await form.locator('input[name=password2]').fill(again);
-      await form.getByRole('button', { name: 'Set login' }).click();
+    const fill = async (target: Locator, user: string, password: string, again: string) => {
+      await target.locator('input[name=user]').fill(user);
+      await target.locator('input[name=password]').fill(password);
+      await target.locator('input[name=password2]').fill(again);
+      await target.getByRole('button', { name: 'Set login' }).click();
     };
-    await fill('owner', 'an owner password', 'an owner passwort');
+    await fill(form, 'owner', 'an owner password', 'an owner passwort');
     await form.locator('[role=alert]:has-text("The two passwords differ")').waitFor();
-    await fill('owner', 'short', 'short');
+    await fill(form, 'owner', 'short', 'short');
     await form.locator('[role=alert]:text-is("The password is too short: it needs at least 8 characters")').waitFor();
-    await fill('owner', 'an owner password', 'an owner password');
+    await fill(form, 'owner', 'an owner password', 'an owner password');
     await page.locator('[data-testid=who]:has-text("owner")').waitFor();
     assertNo401(traffic, 'setting the login');
+
+    await fill(lateForm, 'intruder', 'an intruder password', 'an intruder password');
+    await lateForm.locator('[role=alert]:has-text("Login is already configured; the existing login is required")').waitFor();
+    await lateForm.getByRole('button', { name: 'Log in with the login that is set' }).click();
+    await late.page.locator('form[aria-label="Log in"]').waitFor();
+    assertNo401(late.traffic, 'setting a login too late');
+    await closeWatched(late.page, late.traffic);
 
     assert.is(statSync(join(setup.svc.configDir, 'svc_httpd.conf')).mode & 0o777, 0o600);
     const status = await fetch(`${setup.app}/system/status.json`, { headers: { authorization: basicAuth('owner', 'an owner password') } });

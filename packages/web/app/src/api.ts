@@ -82,7 +82,7 @@ export async function answerStatus(path: string): Promise<number> {
 /** A sentence for any error, for the places that show one. */
 export function describe(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 403) return `${error.message}. Your login cannot do this; log in as an admin.`;
+    if (error.status === 403) return `${error.message.replace(/\.$/, '')}. Your login cannot do this; log in as an admin.`;
     return error.message;
   }
   return error instanceof Error ? error.message : String(error);
