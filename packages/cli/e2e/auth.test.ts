@@ -1,9 +1,11 @@
 /**
- * End-to-end: the role check on every route of a real server, enumerated from its route table.
+ * End-to-end: the role check on every route of a real server, enumerated from its route table,
+ * and the same routes locked on a server in first-run setup (`svc start --setup`) until a login
+ * is set through `/session/set_password`.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { basicAuth, startSvc, type SvcProcess } from './svc-process.js';
@@ -28,8 +30,22 @@ test.after(async () => {
 
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, 'x');
 
-/** The only routes that answer without a login: the login form's own route and the web app's static files. */
-const PUBLIC_URLS = new Set(['/session/login.cmd', '/', '/index.html', '/assets/:file']);
+/**
+ * The only routes that answer without a login: the login form's own route, first-run setup
+ * (Kismet's `check_setup_ok` and `set_password`), who the server runs as and who a request is
+ * (`user_status`, which the web app asks before anything else), and the web app's static files.
+ */
+const PUBLIC_URLS = new Set([
+  '/session/login.cmd',
+  '/session/check_setup_ok',
+  '/session/set_password',
+  ...['json', 'ekjson', 'itjson', 'prettyjson'].map((format) => `/system/user_status.${format}`),
+  '/',
+  '/index.html',
+  '/assets/:file',
+]);
+/** The public route that, once a login is set, only the admin may use. */
+const SET_PASSWORD = '/session/set_password';
 const isPublic = (route: RouteRow) => route['svc.route.role'] === 'public';
 /** The roles a route admits (a list is written with commas). */
 const roles = (route: RouteRow) => route['svc.route.role'].split(',');
@@ -49,9 +65,9 @@ function websocketStatus(url: string, headers: Record<string, string> = {}): Pro
   });
 }
 
-async function statusOf(route: RouteRow, url: string, method: string, headers: Record<string, string>): Promise<number> {
-  if (method === 'WS') return websocketStatus(`${svc.url}${url}`, headers);
-  const response = await fetch(`${svc.url}${url}`, { method, headers });
+async function statusOf(route: RouteRow, url: string, method: string, headers: Record<string, string>, server: SvcProcess = svc): Promise<number> {
+  if (method === 'WS') return websocketStatus(`${server.url}${url}`, headers);
+  const response = await fetch(`${server.url}${url}`, { method, headers });
   // Live packet streams never end: the status is all this test needs.
   await response.body?.cancel();
   return response.status;
@@ -71,19 +87,44 @@ test('the route table is not empty and names a role for each route', () => {
   assert.ok(routes.some((route) => route['svc.route.methods'].includes('WS')), 'websocket routes are listed');
 });
 
-test('only the login route and the web app files are public', () => {
+test('only the login routes, first-run setup, user status and the web app files are public', () => {
   const publicUrls = routes.filter(isPublic).flatMap((route) => route['svc.route.urls']);
-  assert.ok(publicUrls.includes('/session/login.cmd'), 'the login form can reach its route');
-  for (const url of publicUrls) assert.ok(PUBLIC_URLS.has(url), `${url} answers without a login`);
+  assert.equal(new Set(publicUrls), PUBLIC_URLS);
 });
 
-test('no credentials: 401 on every registered route but the public ones, websockets included (refused before the upgrade)', async () => {
+/** Asserts every route but the public ones answers 401 to these headers, websockets included. */
+async function assertLocked(server: SvcProcess, headers: Record<string, string>): Promise<void> {
   for (const route of routes.filter((route) => !isPublic(route))) {
     for (const url of route['svc.route.urls']) {
       for (const method of route['svc.route.methods']) {
-        assert.is(await statusOf(route, concrete(url), method, {}), 401, `${method} ${url}`);
+        assert.is(await statusOf(route, concrete(url), method, headers, server), 401, `${method} ${url}`);
       }
     }
+  }
+}
+
+test('no credentials: 401 on every registered route but the public ones, websockets included (refused before the upgrade)', async () => {
+  await assertLocked(svc, {});
+});
+
+test('svc start --setup: no login made or printed but where to set one; 401 everywhere but the public routes until set_password takes a login', async () => {
+  const setup = await startSvc({ args: ['--setup'] });
+  try {
+    assert.is(setup.password, undefined, 'no password was printed');
+    assert.match(setup.stdout(), `No admin login is set yet: open ${setup.url}/ in a browser to set one (first-run setup).`);
+    assert.not.ok(existsSync(join(setup.configDir, 'svc_httpd.conf')), 'no login was written');
+    const checkSetup = async () => (await fetch(`${setup.url}/session/check_setup_ok`)).text();
+    assert.is(await checkSetup(), 'Login not configured\n');
+    await assertLocked(setup, {});
+    await assertLocked(setup, { authorization: basicAuth('svc', '') });
+    const set = await fetch(`${setup.url}/session/set_password`, { method: 'POST', body: new URLSearchParams({ username: 'owner', password: 'an owner password' }) });
+    assert.equal([set.status, await set.text()], [200, 'Login configured\n']);
+    assert.is(statSync(join(setup.configDir, 'svc_httpd.conf')).mode & 0o777, 0o600);
+    assert.is(await checkSetup(), 'Login configured in user config\n');
+    assert.is((await fetch(`${setup.url}/system/status.json`, { headers: { authorization: basicAuth('owner', 'an owner password') } })).status, 200);
+    assert.not.ok(setup.stdout().includes('an owner password') || setup.stderr().includes('an owner password'), 'svc printed the password nowhere');
+  } finally {
+    assert.is(await setup.stop(), 0);
   }
 });
 
@@ -116,7 +157,7 @@ test('a readonly API key gets 403 on every admin route and passes the role check
     for (const url of route['svc.route.urls']) {
       for (const method of route['svc.route.methods']) {
         const status = await statusOf(route, concrete(url), method, { cookie: `SVC=${token}` });
-        if (route['svc.route.role'] === 'admin') {
+        if (route['svc.route.role'] === 'admin' || url === SET_PASSWORD) {
           adminRoutes++;
           assert.is(status, 403, `${method} ${url}`);
         } else if (roles(route).some((role) => ['readonly', 'any', 'public'].includes(role))) {

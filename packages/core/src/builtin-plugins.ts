@@ -24,6 +24,7 @@ import { deviceRoutes } from './http/routes/devices.js';
 import { eventbusRoutes } from './http/routes/eventbus.js';
 import { filtersRoutes } from './http/routes/filters.js';
 import { gpsRoutes } from './http/routes/gps.js';
+import { loginStateRoutes } from './http/routes/login-state.js';
 import { messagebusRoutes } from './http/routes/messagebus.js';
 import { packetchainRoutes } from './http/routes/packetchain.js';
 import { systemRoutes } from './http/routes/system.js';
@@ -72,6 +73,7 @@ export function builtinPlugins(parts: BuiltinParts): PluginEntry[] {
     filtersRoutes,
     authPlugin,
     authRoutes(parts.auth.apiKeys, parts.auth.authenticator),
+    loginStateRoutes(parts.auth.admin, parts.auth.authenticator),
     trackerPlugin(parts.configViews),
     deviceRoutes(parts.monitor),
     datasourcesPlugin,

@@ -9,7 +9,7 @@ import { AlertTracker } from './alerts/alert-tracker.js';
 import { readAlertSettings } from './alerts/alert-settings.js';
 import { AlertSinks } from './alerts/sinks/alert-sinks.js';
 import { createAuth } from './auth/auth-setup.js';
-import type { AdminCredentials } from './auth/credentials.js';
+import type { AdminLogin } from './auth/credentials.js';
 import { builtinPlugins } from './builtin-plugins.js';
 import { ChannelTracker } from './channels/channel-tracker.js';
 import type { Config } from './config/config.js';
@@ -75,8 +75,8 @@ export interface CreateServiceOptions {
 export interface SvcServer extends Service {
   /** The hono app (under `httpd_uri_prefix` when set), for in-process requests (`app.request()`) in tests. */
   readonly app: Hono<any>;
-  /** The admin login in force; `generated` is true on the start that created it. */
-  readonly admin: AdminCredentials;
+  /** The admin login in force: `generated` on the start that created it, `unset` in first-run setup until one is set. */
+  readonly admin: AdminLogin;
   /** Listens on `httpd_bind_address:httpd_port` and fires `ready`. */
   start(): Promise<HttpListener>;
   /** Fires `shutdown`, then closes the listener; safe to call twice. */

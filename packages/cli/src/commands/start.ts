@@ -15,13 +15,16 @@ export default class Start extends Command {
 
 Reads <config dir>/svc.conf (or --config), applies the first-party plugins and any plugin= lines,
 and serves the HTTP and websocket interface, by default on http://127.0.0.1:2501. On the first
-start without a configured login it creates one for user "svc" and prints the password once.`;
+start without a configured login it creates one for user "svc" and prints the password once;
+with --setup (httpd_first_login=web) it starts with no login instead and prints where to set one
+in the web app, and everything that needs a login answers 401 until then.`;
 
   static override examples = [
     '<%= config.bin %> start',
     '<%= config.bin %> start --port 2601 --bind 0.0.0.0',
     '<%= config.bin %> start --config /etc/svc/svc.conf -c wlan0mon -c rtl433-0',
     'SVC_PASSWORD=... <%= config.bin %> start --user admin',
+    '<%= config.bin %> start --setup',
   ];
 
   static override flags = {
@@ -32,6 +35,7 @@ start without a configured login it creates one for user "svc" and prints the pa
     bind: Flags.string({ description: 'address to listen on (default 127.0.0.1)' }),
     user: Flags.string({ description: 'admin login name (with --password, or the password in SVC_PASSWORD)' }),
     password: Flags.string({ description: 'admin login password (with --user); SVC_PASSWORD keeps it out of the process list', dependsOn: ['user'] }),
+    setup: Flags.boolean({ description: 'first start without a login: set one in the web app instead of having a password generated (the same as httpd_first_login=web)' }),
     plugins: Flags.boolean({ description: 'print each plugin and what it contributed, then exit' }),
     debug: Flags.boolean({ description: 'log debug lines too (the same as log_level=debug)' }),
     'no-logging': Flags.boolean({ char: 'n', description: 'write no logs this run (the same as enable_logging=false)' }),
@@ -53,6 +57,7 @@ start without a configured login it creates one for user "svc" and prints the pa
           httpd_bind_address: flags.bind,
           httpd_username: flags.user,
           httpd_password: password,
+          httpd_first_login: flags.setup ? 'web' : undefined,
           log_level: flags.debug ? 'debug' : undefined,
           enable_logging: flags['no-logging'] ? 'false' : undefined,
           log_title: flags['log-title'],
@@ -78,11 +83,15 @@ start without a configured login it creates one for user "svc" and prints the pa
     }
     this.log(`svc ${svc.version} is listening on ${listener.url}`);
     const { admin } = svc;
-    if (admin.generated) {
+    if (admin.source === 'unset') {
+      this.log(`No admin login is set yet: open ${listener.url}/ in a browser to set one (first-run setup).`);
+      this.log(`Or: curl --data-urlencode username=<user> --data-urlencode password=<password> ${listener.url}/session/set_password`);
+      this.log('Until then every route that needs a login answers 401.');
+    } else if (admin.generated) {
       this.log(`First start: created the admin login. User: ${admin.username}  Password: ${admin.password}`);
       this.log(`It is saved in ${admin.file} (readable only by you); this is the only time it is printed.`);
       this.log(`Try: curl -u ${admin.username}:<password> ${listener.url}/system/status.json`);
-    } else if (admin.file) {
+    } else if (admin.source === 'file') {
       this.log(`Log in as '${admin.username}' with the password in ${admin.file}`);
     } else {
       this.log(`Log in as '${admin.username}' with the configured password`);

@@ -5,10 +5,9 @@
  * as cookie `SVC`: a client that sends its password with every request adds no sessions.
  */
 import { SvcError } from '../errors.js';
-import type { AdminCredentials } from './credentials.js';
+import type { AdminLogin } from './credentials.js';
 import type { ApiKeyStore } from './api-keys.js';
 import type { Login } from './login.js';
-import { secretsEqual } from './secrets.js';
 import type { SessionStore } from './sessions.js';
 
 /** Name of the session cookie and of the token query parameter. */
@@ -24,7 +23,7 @@ export interface Authentication {
 /** Checks request credentials against the admin login, sessions and API keys. */
 export class Authenticator {
   constructor(
-    private readonly admin: Pick<AdminCredentials, 'username' | 'password'>,
+    private readonly admin: Pick<AdminLogin, 'matches'>,
     private readonly apiKeys: ApiKeyStore,
     private readonly sessions: SessionStore,
   ) {}
@@ -78,11 +77,9 @@ export class Authenticator {
     this.sessions.revoke(token);
   }
 
-  /** True when a user name and password match the admin login (constant time). */
+  /** True when a user name and password match the admin login (constant time); never while no login is set. */
   checkPassword(user: string, password: string): boolean {
-    const userOk = secretsEqual(user, this.admin.username);
-    const passwordOk = secretsEqual(password, this.admin.password);
-    return userOk && passwordOk;
+    return this.admin.matches(user, password);
   }
 }
 

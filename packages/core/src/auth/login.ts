@@ -24,6 +24,11 @@ export interface Login {
   readonly method: LoginMethod;
 }
 
+/** Who a login is, as `/session/whoami` and `/system/user_status` answer it (the `svc.login.*` fields). */
+export function loginRecord(login: Login): Record<string, string> {
+  return { 'svc.login.name': login.name, 'svc.login.role': login.role, 'svc.login.method': login.method };
+}
+
 /** True when a string names a role. */
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

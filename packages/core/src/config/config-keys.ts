@@ -46,6 +46,7 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   httpd_username: { description: 'admin login name' },
   httpd_password: { description: 'admin login password' },
   httpd_auth_file: { description: 'file holding the admin login, created on first start', default: 'svc_httpd.conf' },
+  httpd_first_login: { description: "what a first start without a login does: generate (a password for user svc, printed once) or web (no login until one is set in the web app or through /session/set_password; svc start --setup)", default: 'generate' },
   httpd_session_db: { description: 'file holding API keys', default: 'session.db' },
   httpd_session_timeout: { description: 'seconds a login session cookie stays valid without use', default: '7200' },
   httpd_allow_auth_creation: { description: 'whether API keys can be created', default: 'true' },

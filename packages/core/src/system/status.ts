@@ -53,6 +53,18 @@ export function timestampRecord(now = nowSeconds()): Record<string, number> {
   return { 'svc.system.timestamp.sec': sec, 'svc.system.timestamp.usec': usec };
 }
 
+/**
+ * The Unix user the server runs as (`svc.system.user`), or its uid when the system has no name
+ * for it (a container run with an arbitrary uid), as Kismet falls back.
+ */
+export function serverUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return String(process.getuid?.() ?? '');
+  }
+}
+
 /** Builds the status record. */
 export function statusRecord(source: StatusSource, now = nowSeconds()): Record<string, unknown> {
   const battery = readBattery();
@@ -68,7 +80,7 @@ export function statusRecord(source: StatusSource, now = nowSeconds()): Record<s
     'svc.system.memory.heap_used': Math.round(memory.heapUsed / 1024),
     'svc.system.devices.count': source.deviceCount(),
     ...source.history.records(now),
-    'svc.system.user': userInfo().username,
+    'svc.system.user': serverUser(),
     'svc.system.version': source.version,
     'svc.system.server_name': source.serverName,
     'svc.system.server_description': source.serverDescription,

@@ -1,9 +1,11 @@
 /**
- * The app's shell: the login gate, the navigation (the built-in pages and those UI modules
- * add), who is logged in, whether the event bus is connected, and the page the URL names.
+ * The app's shell: the login gate (the first-run form while the server has no login), the
+ * navigation (the built-in pages and those UI modules add), who is logged in, whether the event
+ * bus is connected, and the page the URL names.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { describe } from './api';
+import { FirstRun } from './components/FirstRun';
 import { Login } from './components/Login';
 import { ModuleBoundary } from './components/ModuleBoundary';
 import { connected, startEventBus, stopEventBus } from './event-bus';
@@ -15,7 +17,7 @@ import { Logs } from './pages/Logs';
 import { Sources } from './pages/Sources';
 import { System } from './pages/System';
 import { navigate, route } from './router';
-import { checkSession, login, logOut } from './session';
+import { checkSession, login, logOut, needsSetup } from './session';
 import { loadUiModules, moduleFailures, modulePages } from './ui-modules';
 
 const PAGES = [
@@ -100,7 +102,7 @@ export function App() {
   }, [loggedIn]);
 
   if (login.value === undefined) return <p class={startError ? 'error page' : 'muted page'}>{startError || 'connecting to svc…'}</p>;
-  if (login.value === null) return <Login />;
+  if (login.value === null) return needsSetup.value ? <FirstRun /> : <Login />;
   return (
     <div class="shell">
       <Header />

@@ -5,7 +5,7 @@
  */
 import type { ApiKeyStore } from '../../auth/api-keys.js';
 import { cookieValue, TOKEN_NAME, type Authenticator } from '../../auth/authenticator.js';
-import { isRole, ROLES, type Login } from '../../auth/login.js';
+import { isRole, loginRecord, ROLES } from '../../auth/login.js';
 import { SvcError } from '../../errors.js';
 import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import { optionalNumber, requireString } from '../command-input.js';
@@ -23,11 +23,6 @@ function sessionCookie(token: string, maxAgeSeconds?: number): string {
 /** A JSON answer with a cookie set. */
 function withCookie(body: unknown, cookie: string): Response {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'set-cookie': cookie } });
-}
-
-/** Who a login is, as the web app reads it. */
-function loginRecord(login: Login): Record<string, string> {
-  return { 'svc.login.name': login.name, 'svc.login.role': login.role, 'svc.login.method': login.method };
 }
 
 /** Serves `/session/*` and `/auth/apikey/*`. */

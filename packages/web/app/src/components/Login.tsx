@@ -4,8 +4,10 @@
  * words it.
  */
 import { useState } from 'preact/hooks';
-import { describe } from '../api';
 import { logIn } from '../session';
+import { useFormSubmit } from '../use-form-submit';
+import { ErrorLine } from './ErrorLine';
+import { LabelledInput } from './LabelledInput';
 
 /** The form shown while nobody is logged in. */
 export function Login() {
@@ -13,49 +15,23 @@ export function Login() {
   const [user, setUser] = useState('svc');
   const [password, setPassword] = useState('');
   const [apikey, setApikey] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      await logIn(withKey ? { apikey } : { user, password });
-    } catch (failure) {
-      setError(describe(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, onSubmit } = useFormSubmit(() => logIn(withKey ? { apikey } : { user, password }));
   return (
     <main class="login">
-      <form onSubmit={submit} aria-label="Log in">
+      <form onSubmit={onSubmit} aria-label="Log in">
         <h1>svc</h1>
         {withKey ? (
-          <label>
-            API key
-            <input name="apikey" autoComplete="off" value={apikey} onInput={(event) => setApikey(event.currentTarget.value)} required />
-          </label>
+          <LabelledInput label="API key" name="apikey" autoComplete="off" value={apikey} onValue={setApikey} />
         ) : (
           <>
-            <label>
-              User
-              <input name="user" autoComplete="username" value={user} onInput={(event) => setUser(event.currentTarget.value)} required />
-            </label>
-            <label>
-              Password
-              <input name="password" type="password" autoComplete="current-password" value={password} onInput={(event) => setPassword(event.currentTarget.value)} required />
-            </label>
+            <LabelledInput label="User" name="user" autoComplete="username" value={user} onValue={setUser} />
+            <LabelledInput label="Password" name="password" secret autoComplete="current-password" value={password} onValue={setPassword} />
           </>
         )}
         <button type="submit" disabled={busy}>
           Log in
         </button>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorLine error={error} />
         <button type="button" class="link" onClick={() => setWithKey(!withKey)}>
           {withKey ? 'Log in with a user and password' : 'Log in with an API key'}
         </button>
