@@ -6,6 +6,7 @@
  */
 export { generateNmeaTrack, REGENERATE_COMMAND, type GeneratedNmeaTrack, type NmeaTrackOptions } from './nmea-track-generator.js';
 export { SVC_TRACKS, DRIVE_TRACK, WALK_TRACK } from './svc-tracks.js';
+export { DEMO_TRACK } from './demo-track.js';
 export { driveTrack, type GpsTrackDefinition, type TrackLeg, type TrackPoint } from './gps-track.js';
 export { GNSS_RECEIVER, GPS_RECEIVER, solutionTalker, type NmeaSentenceType, type ReceiverModel } from './receiver-model.js';
 export { nmeaChecksum, nmeaCoordinate, nmeaDate, nmeaDateFields, nmeaSentence, nmeaTimeOfDay, type NmeaCoordinateText } from './nmea-fields.js';
