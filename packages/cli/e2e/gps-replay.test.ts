@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hasRealData, projectDataPath, realDataTest } from '@svc/core/testing';
-import { GNSS_RECEIVER, generateNmeaTrack, type NmeaGroundTruth } from '@svc/plugin-serial/synthetic';
+import { CLEAN_RECEPTION, GNSS_RECEIVER, generateNmeaTrack, type NmeaGroundTruth } from '@svc/plugin-serial/synthetic';
 import { realCapture } from './dot11-captures.js';
 import { adminGet, startSvc, waitForFirstSource, type SvcProcess } from './svc-process.js';
 import { samePosition, truthPositionAt } from './track-truth.js';
@@ -50,9 +50,7 @@ function driveCovering(first: number, last: number): { bytes: Buffer; truth: Nme
         { seconds: seconds - 55, speedMps: 12 },
       ],
     },
-    coldStart: { withoutTime: 0, withoutFix: 0, twoDimensional: 0 },
-    outages: [],
-    damage: { badChecksum: 0, truncated: 0, noise: 0 },
+    ...CLEAN_RECEPTION,
     satellitesPerSystem: 8,
     geoidSeparationM: 27,
   });

@@ -8,7 +8,7 @@
  * street. A clean receiver: no cold start, no outage, no damage.
  */
 import { GNSS_RECEIVER } from './receiver-model.js';
-import type { NmeaTrackOptions } from './nmea-track-generator.js';
+import { CLEAN_RECEPTION, type NmeaTrackOptions } from './nmea-track-generator.js';
 
 /** Metres per second on the block's sides. */
 const CRUISE_MPS = 10;
@@ -41,9 +41,7 @@ export const DEMO_TRACK: NmeaTrackOptions = {
       { seconds: 5, speedMps: 0 },
     ],
   },
-  coldStart: { withoutTime: 0, withoutFix: 0, twoDimensional: 0 },
-  outages: [],
-  damage: { badChecksum: 0, truncated: 0, noise: 0 },
+  ...CLEAN_RECEPTION,
   satellitesPerSystem: 8,
   geoidSeparationM: 46.1,
 };
