@@ -28,9 +28,10 @@ export async function readTrackFile(path: string): Promise<TrackFile> {
     const why = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'cannot be read (permission denied)' : (error as Error).message;
     throw new SvcError('SVC_ERR_GPS_OPEN', `track file ${path} ${why}`);
   }
-  const text = bytes.toString(startsWithTag(bytes) ? 'utf8' : 'latin1');
-  if (text.trim() === '') throw new SvcError('SVC_ERR_GPS_OPEN', `track file ${path} is empty`);
   const format = startsWithTag(bytes) ? 'GPX' : 'NMEA';
+  // NMEA is bytes (a serial line's); GPX is XML, UTF-8 unless it says otherwise.
+  const text = bytes.toString(format === 'GPX' ? 'utf8' : 'latin1');
+  if (text.trim() === '') throw new SvcError('SVC_ERR_GPS_OPEN', `track file ${path} is empty`);
   const leftOut: string[] = [];
   let found: TrackPoint[];
   if (format === 'GPX') {
