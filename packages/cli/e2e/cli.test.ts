@@ -21,7 +21,7 @@ test('svc --help lists the start command; svc start --help explains every flag',
   assert.is(help.status, 0);
   assert.match(help.stdout, 'start');
   const startHelp = run(['start', '--help']);
-  for (const flag of ['--config', '--config-dir', '--source', '--port', '--bind', '--user', '--password', '--setup']) assert.match(startHelp.stdout, flag);
+  for (const flag of ['--config', '--config-dir', '--source', '--gps', '--port', '--bind', '--user', '--password', '--setup']) assert.match(startHelp.stdout, flag);
   assert.match(startHelp.stdout, '127.0.0.1:2501');
 });
 

@@ -17,8 +17,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, hasRealData, realDataTest, waitUntil } from '@svc/core/testing';
-import type { NmeaSummary } from '@svc/plugin-serial/synthetic';
-import { NMEA_RECORDINGS, nmeaRecordingFiles, openPtyPair, readNmeaRecording, readSvcTrack, SVC_TRACK_NAMES, type NmeaStream, type PtyPair } from '@svc/plugin-serial/testing';
+import { NMEA_RECORDINGS, nmeaRecordingFiles, openPtyPair, readNmeaRecordingsToLastFix, readSvcTrack, SVC_TRACK_NAMES, type NmeaStream, type PtyPair } from '@svc/plugin-serial/testing';
 import { adminGet, startSvc, type SvcProcess } from './svc-process.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -74,27 +73,6 @@ async function replay(pty: PtyPair, bytes: Buffer): Promise<void> {
     pty.write(bytes.subarray(at, at + size));
     await sleep(2);
   }
-}
-
-/**
- * The recording up to its last fix: through the sentence the summary names, and the first
- * sentence of the next cycle (a new time), which tells gpsd the fix's cycle is complete. Some
- * recordings lose the fix afterwards; what follows is left out.
- */
-function upToLastFix(bytes: Buffer, summary: NmeaSummary): Buffer {
-  const lines = bytes.toString('latin1').split('\r\n');
-  const { sentence, time } = summary.last_fix!;
-  const last = lines.findLastIndex((line) => line.startsWith('$') && line.slice(3).startsWith(`${sentence},${time},`));
-  if (last < 0) throw new Error(`the last fix (${sentence} at ${time}) is not in the recording`);
-  let end = lines.length - 1;
-  for (let index = last + 1; index < lines.length; index++) {
-    const stamp = /^\$..(?:GGA|RMC|ZDA),(\d{6}(?:\.\d+)?),/.exec(lines[index]!)?.[1];
-    if (stamp !== undefined && stamp !== time) {
-      end = index;
-      break;
-    }
-  }
-  return Buffer.from(`${lines.slice(0, end + 1).join('\r\n')}\r\n`, 'latin1');
 }
 
 /** gpsd servers, one per stream, and a real svc reading them all (and a gpsd that is not there). */
@@ -165,10 +143,7 @@ let realBench: GpsdBench | undefined;
 
 real.before(async () => {
   if (!hasRealData(RECORDING_FILES)) return;
-  recordings = NMEA_RECORDINGS.map((name) => {
-    const { bytes, summary } = readNmeaRecording(name);
-    return { name, summary, bytes: upToLastFix(bytes, summary) };
-  });
+  recordings = readNmeaRecordingsToLastFix();
   realBench = await startBench(recordings.map((recording) => recording.name));
 });
 real.after(async () => {

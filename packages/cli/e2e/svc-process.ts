@@ -20,10 +20,23 @@ const START_WAIT_MS = 60_000;
  * so the demo test replays exactly what a newcomer's `npm start` replays.
  */
 export function demoSourceOfNpmStart(): string {
-  const start: string = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')).scripts.start;
+  const start = npmStartScript();
   const definition = /\s-c\s+(\S+)/.exec(start)?.[1];
   if (!definition) throw new Error(`npm start passes no -c definition: ${start}`);
   return resolve(repositoryRoot, definition);
+}
+
+/** The track file npm start's demo GPS replays (its `--gps virtual:track=` option), made absolute. */
+export function demoTrackOfNpmStart(): string {
+  const start = npmStartScript();
+  const track = /\s--gps\s+virtual:(?:\S*,)?track=([^,\s]+)/.exec(start)?.[1];
+  if (!track) throw new Error(`npm start passes no --gps virtual:track= definition: ${start}`);
+  return resolve(repositoryRoot, track);
+}
+
+/** The root package.json's `npm start` command. */
+function npmStartScript(): string {
+  return JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')).scripts.start;
 }
 
 /** The capture file npm start's demo replays: its `-c` definition without the options. */

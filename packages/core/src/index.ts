@@ -117,6 +117,8 @@ export { GpsFixQuality, type GpsFix } from './gps/gps-fix.js';
 export type { GpsTypeDefinition, GpsDefinition, GpsContext, GpsConnection } from './gps/gps-type.js';
 export { GpsTracker, type GpsDevice } from './gps/gps-tracker.js';
 export { parseGpsDefinition } from './gps/gps-definition.js';
+export { readNmeaSentence, type NmeaSentence, type NmeaReadResult } from './gps/nmea/nmea-sentence.js';
+export { NmeaPosition, nmeaCoordinate, type NmeaPositionReport } from './gps/nmea/nmea-position.js';
 export {
   MetricRegistry,
   type MetricDefinition,

@@ -53,8 +53,6 @@ export { StxXorFramer, stxEncode, xorChecksum } from './framing/stx-xor-framer.j
 export { SERIALJSON_TYPE } from './serialjson/serialjson-type.js';
 export { SERIALJSON_RECORD_TYPE, serialJsonPacket, type DeviceReport } from './serialjson/serialjson-line.js';
 export { serialGpsType, NMEA_DEFAULT_BAUD } from './gps/serial-gps-type.js';
-export { readNmeaSentence, type NmeaSentence, type NmeaReadResult } from './gps/nmea-sentence.js';
-export { NmeaPosition, nmeaCoordinate, type NmeaPositionReport } from './gps/nmea-position.js';
 export { openSerialPort, watchSerialPort } from './serial-port.js';
 export { NRF51822_TYPE, NRF51822_DEFAULT_BAUD, nrf51822Type } from './nrf51822/nrf51822-type.js';
 export { nordicSnifferPacket, readNordicFrame, NordicPacketId, type NordicFrame } from './nrf51822/nordic-sniffer-frame.js';

@@ -31,7 +31,7 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   remote_capture_max_sources: { description: 'remote sources (capture tools, scan reporters) kept at most; a new one past it is refused until others are forgotten', default: '256' },
   remote_capture_forget_after: { description: 'seconds after which a remote source whose tool has gone is removed', default: '3600' },
   plugin: { description: 'a plugin package to load (repeatable)' },
-  gps: { description: 'a GPS to read: type:option=value,... (gps=serial:device=/dev/ttyUSB0,baud=4800, gps=virtual:lat=..,lon=..); repeatable, first valid wins' },
+  gps: { description: 'a GPS to read: type:option=value,... (gps=serial:device=/dev/ttyUSB0,baud=4800, gps=virtual:lat=..,lon=.., gps=virtual:track=drive.nmea|drive.gpx); repeatable, first valid wins' },
   gps_fix_valid_time: { description: 'seconds a GPS fix stays current after the GPS reported it', default: '10' },
   plugin_dir: { description: 'directory of the plugins svc plugin install puts there with npm (relative to the config dir)', default: 'plugins' },
   plugin_disable: { description: 'a plugin package not to load, first-party ones included (repeatable)' },

@@ -90,6 +90,48 @@ test('the first GPS with a recent 2D or 3D fix wins; old and lost fixes stop cou
   assert.is(scripted.closes(), 2);
 });
 
+/** A GPS type that knows where it was from `from` to `to` (Unix seconds): at `lat` plus the seconds since `from` / 1000. */
+function recordedType(name: string, lat: number, from: number, to: number) {
+  const contexts: GpsContext[] = [];
+  const type: GpsTypeDefinition = {
+    name,
+    description: 'a recorded track',
+    async open(_definition, context) {
+      contexts.push(context);
+      return {
+        description: name,
+        positionAt: (time) => (time < from || time > to ? undefined : { lat: lat + (time - from) / 1000, lon: 1, fix: GpsFixQuality.TWO_D, time }),
+        close: async () => {},
+      };
+    },
+  };
+  return { type, contexts };
+}
+
+test('a packet recorded at a time a recorded track covers takes its position then; others the current fix', async () => {
+  const scripted = scriptedType();
+  const early = recordedType('early', 10, 1000, 2000);
+  const late = recordedType('late', 20, 1500, 3000);
+  const { gps } = tracker([scripted.type, early.type, late.type], Date.now);
+  await gps.add('scripted');
+  await gps.add('early');
+  await gps.add('late');
+  const now = Date.now() / 1000;
+  assert.is(gps.packetGpsAt(now), undefined, 'a live packet without a current fix has no position');
+  scripted.contexts[0]!.update(fix(5, 5));
+  assert.equal(gps.packetGpsAt(now), gps.packetGps, 'a live packet takes the current fix');
+  assert.is(gps.packetGpsAt(now)?.lat, 5);
+  assert.equal(gps.packetGpsAt(1200), { lat: 10.2, lon: 1, alt: undefined, fix: 2, time: 1200 }, "where the track was at the packet's time, stamped with it");
+  assert.is(gps.packetGpsAt(1600)?.lat, 10.6, 'both tracks cover it: the first in rank order');
+  assert.is(gps.packetGpsAt(2500)?.lat, 21);
+  assert.is(gps.packetGpsAt(3000.5)?.lat, 5, 'after every track: the current fix');
+  early.contexts[0]!.lost('the file went away');
+  assert.is(gps.packetGpsAt(1200)?.lat, 5, 'a GPS in error places no packet');
+  assert.is(gps.packetGpsAt(1600)?.lat, 20.1);
+  await gps.stop();
+  assert.is(gps.packetGpsAt(2500), undefined, 'a stopped tracker places nothing');
+});
+
 test('a GPS that fails to open, or goes away, is reported and reopened; an unknown type is refused', async () => {
   const scripted = scriptedType();
   const { gps, messages } = tracker([scripted.type], Date.now);

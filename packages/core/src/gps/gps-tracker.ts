@@ -2,7 +2,9 @@
  * The GPS tracker: every configured GPS, its state and last fix, and the best current position.
  * GPSes are ranked in the order they were added; the first one whose fix is recent (within
  * `validFor` seconds) and at least 2D wins. That position is stamped onto every packet that
- * arrives without one (`packetGps`), so devices heard meanwhile get `svc.device.base.location`.
+ * arrives without one, so devices heard meanwhile get `svc.device.base.location`; but a packet
+ * recorded at a time that a GPS knowing its past covers (a timed track file) takes where that
+ * GPS was at the packet's time (`packetGpsAt`), so a replayed capture lines up with its track.
  * A GPS that fails to open or goes away is reopened after `retryDelay` seconds, twice as long
  * after each further failure (up to a minute) until it opens again; its failure is a message,
  * never a crash.
@@ -61,14 +63,32 @@ export class GpsTracker {
   readonly #now: () => number;
   #best: { device: GpsDevice; fix: GpsFix } | undefined;
   #packetGps: PacketGps | undefined;
+  /** Running GPSes that know their past (`positionAt`), in rank order; usually none. */
+  #recorded: GpsDevice[] = [];
   #stopped = false;
 
   constructor(private readonly deps: GpsTrackerDeps) {
     this.#now = deps.now ?? Date.now;
   }
 
-  /** The position to stamp on a packet that has none: the best valid fix, or undefined. */
+  /** The current position to stamp on a packet that has none: the best valid fix, or undefined. */
   get packetGps(): PacketGps | undefined {
+    return this.#packetGps;
+  }
+
+  /**
+   * The position to stamp on a packet recorded at Unix time `time` that has none. The rule: when
+   * a running GPS knows where it was at that time (a timed track whose span covers it; the first
+   * such GPS in rank order), its position then; otherwise the current one (`packetGps`). A live
+   * packet is recorded now, which no recorded track covers, so it takes the current position; a
+   * capture replayed with the track recorded alongside it takes the track's positions at its
+   * packets' own times, however fast it is replayed.
+   */
+  packetGpsAt(time: number): PacketGps | undefined {
+    for (const device of this.#recorded) {
+      const fix = device.connection?.positionAt?.(time);
+      if (fix) return packetGpsOf(fix);
+    }
     return this.#packetGps;
   }
 
@@ -128,8 +148,9 @@ export class GpsTracker {
     }
     if (best?.fix !== this.#best?.fix) {
       this.#best = best;
-      this.#packetGps = best ? { lat: best.fix.lat, lon: best.fix.lon, alt: best.fix.alt, fix: best.fix.fix, time: best.fix.time } : undefined;
+      this.#packetGps = best ? packetGpsOf(best.fix) : undefined;
     }
+    this.#recorded = this.#devices.filter((device) => device.state === 'running' && device.connection?.positionAt !== undefined);
   }
 
   /** True when the GPS is running and its last fix is at least 2D and recent. */
@@ -212,4 +233,9 @@ export class GpsTracker {
       }
     }
   }
+}
+
+/** A fix as a packet carries it. */
+function packetGpsOf(fix: GpsFix): PacketGps {
+  return { lat: fix.lat, lon: fix.lon, alt: fix.alt, fix: fix.fix, time: fix.time };
 }

@@ -36,6 +36,12 @@ export interface GpsContext {
 export interface GpsConnection {
   /** Where the fixes come from, for the GPS list (`/dev/ttyUSB0 at 4800 baud`). */
   readonly description: string;
+  /**
+   * Where this GPS was at Unix time `time`, stamped with it, for a GPS that knows its past (a
+   * timed track file); undefined outside what it knows. The GPS tracker stamps it onto packets
+   * recorded at that time instead of the current position (see `GpsTracker.packetGpsAt`).
+   */
+  positionAt?(time: number): GpsFix | undefined;
   /** Stops reading; no `update` or `lost` calls follow. */
   close(): Promise<void>;
 }

@@ -1,5 +1,7 @@
 /**
- * The NMEA reader against the gpsd recordings' references (`*.nmea-summary.json`, made by an
+ * The NMEA reader (`readNmeaSentence` and `NmeaPosition` of `@svc/core`, which the serial GPS
+ * and the virtual GPS's track files share; tested here, where the NMEA streams are) against the
+ * gpsd recordings' references (`*.nmea-summary.json`, made by an
  * independent script; real data, skipped where it is not there): sentence, checksum, type and
  * talker counts, and the fixes with the first and last positions. Against the tracks made here
  * the same counts, and every fix, every damaged line and the fix lost and regained, from the
@@ -8,9 +10,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { NmeaPosition, nmeaCoordinate, readNmeaSentence, type NmeaPositionReport } from '@svc/core';
 import { mutateText, realDataTest, seededRandom } from '@svc/core/testing';
-import { NmeaPosition, nmeaCoordinate, type NmeaPositionReport } from './nmea-position.js';
-import { readNmeaSentence } from './nmea-sentence.js';
 import { fixTime, NMEA_RECORDINGS, nmeaRecordingFiles, readNmeaRecording, readSvcTrack, SVC_TRACK_NAMES, type NmeaStream } from '../testing/nmea-streams.js';
 
 const bump = (counts: Record<string, number>, key: string) => void (counts[key] = (counts[key] ?? 0) + 1);

@@ -4,12 +4,10 @@
  * drops the sentence and counts it (the first one of a run is a message), and GGA/RMC/GSA feed
  * the position. An unplugged receiver is reported lost, and the GPS tracker reopens it.
  */
-import { SvcError, type GpsTypeDefinition } from '@svc/core';
+import { NmeaPosition, readNmeaSentence, SvcError, type GpsTypeDefinition } from '@svc/core';
 import { LineFramer } from '../framing/line-framer.js';
 import { parseBaudRate } from '../serial-options.js';
 import { openSerialPort, watchSerialPort } from '../serial-port.js';
-import { NmeaPosition } from './nmea-position.js';
-import { readNmeaSentence } from './nmea-sentence.js';
 
 /** NMEA's standard speed. */
 export const NMEA_DEFAULT_BAUD = 4800;

@@ -6,9 +6,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { nmeaCoordinate as readCoordinate, readNmeaSentence } from '@svc/core';
 import { seededRandom } from '@svc/core/testing';
-import { nmeaCoordinate as readCoordinate } from '../gps/nmea-position.js';
-import { readNmeaSentence } from '../gps/nmea-sentence.js';
 import { nmeaCoordinate, nmeaDate, nmeaSentence, nmeaTimeOfDay } from './nmea-fields.js';
 
 test('10,000 random coordinates read back as the degrees written, in both hemispheres', () => {

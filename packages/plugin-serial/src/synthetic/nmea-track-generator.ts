@@ -33,6 +33,16 @@ export interface NmeaTrackOptions {
   readonly geoidSeparationM: number;
 }
 
+/**
+ * The options of a receiver that has its fix from the first second and never loses or garbles
+ * it: for tracks that replay a drive (the demo's, a test's), not ones that test a reader.
+ */
+export const CLEAN_RECEPTION: Pick<NmeaTrackOptions, 'coldStart' | 'outages' | 'damage'> = {
+  coldStart: { withoutTime: 0, withoutFix: 0, twoDimensional: 0 },
+  outages: [],
+  damage: { badChecksum: 0, truncated: 0, noise: 0 },
+};
+
 /** A generated stream and its ground truth. */
 export interface GeneratedNmeaTrack {
   readonly bytes: Buffer;

@@ -1,6 +1,6 @@
 /**
- * The NMEA tracks the repository keeps (`test-data/serial/svc-track-*`): the generator still
- * makes them byte for byte; the real gpsd's reading of each (kept beside it as
+ * The NMEA tracks the repository keeps (`test-data/serial/svc-track-*`, and the demo's
+ * `svc-demo-track`): the generator still makes them byte for byte; the real gpsd's reading of each (kept beside it as
  * `NAME.gpsd.jsonl`, made by `make-gpsd-reference.py` with no svc code) has the ground truth's
  * fixes, times, altitudes, speeds and satellite counts; and, with the shared data there, its
  * summary script reads from each stream the summary the ground truth holds.
@@ -15,19 +15,22 @@ import { projectDataPath, realDataPath, realDataTest } from '@svc/core/testing';
 import { generateNmeaTrack } from './nmea-track-generator.js';
 import { groundTruthJson, type NmeaGroundTruth } from './nmea-ground-truth.js';
 import type { NmeaSummary } from './nmea-summary.js';
+import { DEMO_TRACK } from './demo-track.js';
 import { SVC_TRACKS } from './svc-tracks.js';
 
 const kept = (name: string, suffix: string) => projectDataPath('serial', `${name}${suffix}`);
 const truthOf = (name: string) => JSON.parse(readFileSync(kept(name, '.nmea-summary.json'), 'utf8')) as NmeaGroundTruth;
 const KNOTS_TO_MPS = 1852 / 3600;
 
-for (const track of SVC_TRACKS) {
+for (const track of [...SVC_TRACKS, DEMO_TRACK]) {
   test(`${track.name}: the generator makes the kept stream and ground truth byte for byte`, () => {
     const { bytes, truth } = generateNmeaTrack(track);
     assert.ok(bytes.equals(readFileSync(kept(track.name, '.raw.nmea'))), `${track.name}.raw.nmea differs from what the generator makes now`);
     assert.fixture(groundTruthJson(truth), readFileSync(kept(track.name, '.nmea-summary.json'), 'utf8'));
   });
+}
 
+for (const track of SVC_TRACKS) {
   test(`${track.name}: gpsd's reading of the stream has the ground truth's fixes, times, altitudes, speeds and satellites`, () => {
     const truth = truthOf(track.name);
     const [version, ...reports] = readFileSync(kept(track.name, '.gpsd.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));

@@ -4,4 +4,4 @@
  */
 export { openPtyPair, type PtyPair } from './pty-pair.js';
 export { advertisingPacket, snifferPayload, nordicFrameBody, nordicAdvertisingFrame, type AdStructure, type PduSpec } from './nordic-frames.js';
-export { fixTime, NMEA_RECORDINGS, nmeaRecordingFiles, readNmeaRecording, readSvcTrack, SVC_TRACK_NAMES, type NmeaStream } from './nmea-streams.js';
+export { fixTime, NMEA_RECORDINGS, nmeaRecordingFiles, readNmeaRecording, readNmeaRecordingsToLastFix, readSvcTrack, SVC_TRACK_NAMES, type NmeaStream } from './nmea-streams.js';

@@ -4,6 +4,7 @@
  * repository; a test reading one registers with `realDataTest` and reads it in its body), and
  * the tracks made here (`test-data/serial/svc-track-*`, always there), whose summary is the
  * generator's ground truth. Both summaries have the same schema, so a test body serves both.
+ * Tests replaying the recordings into a real gpsd read them cut after their last fix.
  */
 import { readFileSync } from 'node:fs';
 import { projectDataPath, realDataFiles, realDataPath } from '@svc/core/testing';
@@ -54,4 +55,36 @@ export function fixTime(truth: NmeaGroundTruth, fix: NmeaSummaryFix): number {
   const epoch = truth.epochs.find((candidate) => (Date.parse(candidate.time) / 1000) % 86_400 === secondOfDay);
   if (!epoch) throw new Error(`no second of the track is at ${fix.time}`);
   return Date.parse(epoch.time) / 1000;
+}
+
+/**
+ * Every gpsd recording (inside a `realDataTest`), each up to its last fix, for tests that replay
+ * them into a real gpsd and expect its last fix at the end.
+ */
+export function readNmeaRecordingsToLastFix(): NmeaStream[] {
+  return NMEA_RECORDINGS.map((name) => {
+    const { bytes, summary } = readNmeaRecording(name);
+    return { name, summary, bytes: upToLastFix(bytes, summary) };
+  });
+}
+
+/**
+ * The recording up to its last fix: through the sentence the summary names, and the first
+ * sentence of the next cycle (a new time), which tells gpsd the fix's cycle is complete. Some
+ * recordings lose the fix afterwards; what follows is left out.
+ */
+function upToLastFix(bytes: Buffer, summary: NmeaSummary): Buffer {
+  const lines = bytes.toString('latin1').split('\r\n');
+  const { sentence, time } = summary.last_fix!;
+  const last = lines.findLastIndex((line) => line.startsWith('$') && line.slice(3).startsWith(`${sentence},${time},`));
+  if (last < 0) throw new Error(`the last fix (${sentence} at ${time}) is not in the recording`);
+  let end = lines.length - 1;
+  for (let index = last + 1; index < lines.length; index++) {
+    const stamp = /^\$..(?:GGA|RMC|ZDA),(\d{6}(?:\.\d+)?),/.exec(lines[index]!)?.[1];
+    if (stamp !== undefined && stamp !== time) {
+      end = index;
+      break;
+    }
+  }
+  return Buffer.from(`${lines.slice(0, end + 1).join('\r\n')}\r\n`, 'latin1');
 }

@@ -6,7 +6,7 @@
  * before RMC sends the first GGA after midnight while the last date it gave is yesterday's).
  * A GGA with quality 0 or an RMC with status V reports the loss of the fix.
  */
-import { GpsFixQuality, type GpsFix } from '@svc/core';
+import { GpsFixQuality, type GpsFix } from '../gps-fix.js';
 import type { NmeaSentence } from './nmea-sentence.js';
 
 /** A position (or its loss) and the sentence it came from. */
