@@ -1,14 +1,16 @@
 /**
  * One captured frame to what svc knows of it: the radio header (radiotap or PPI) for channel
  * and signal, the MAC header with address roles, the management body's fixed fields and
- * elements, and EAPOL-Key messages in data frames. Never throws: a frame that cannot be read
- * comes back with `malformed` (counted as an error packet) or `notDot11` (not 802.11 at all).
+ * elements, and in unprotected data frames EAPOL-Key messages and IP traffic (with DHCP). Never
+ * throws: a frame that cannot be read comes back with `malformed` (counted as an error packet)
+ * or `notDot11` (not 802.11 at all).
  */
 import { channelOfFrequency } from './channels.js';
 import { Dot11Malformed, Dot11Type, ManagementSubtype, NotDot11, parseDot11Header, type Dot11Header } from './dot11-header.js';
 import { parseEapolKey, type EapolKey } from './eapol.js';
 import type { IeParserTable } from './ie-parsers.js';
 import { elementsFingerprint, parseIes, type Dot11Ies } from './ies.js';
+import { parseIpData, type IpPacket } from './ip-data.js';
 import { parsePpi } from './ppi.js';
 import { parseRadiotap } from './radiotap.js';
 
@@ -60,6 +62,8 @@ export interface Dot11Frame {
   /** Reason (deauth, disassoc) or status (auth, association response) code. */
   code?: number;
   eapol?: EapolKey;
+  /** The IPv4 (or ARP) packet of an unprotected data frame, with its DHCP message if it carries one. */
+  ip?: IpPacket;
 }
 
 /** Bytes of fixed fields before the elements, per management subtype (undefined: no elements). */
@@ -94,6 +98,7 @@ class DecodedFrame implements Dot11Frame {
   beaconInterval: number | undefined = undefined;
   code: number | undefined = undefined;
   eapol: EapolKey | undefined = undefined;
+  ip: IpPacket | undefined = undefined;
   elementsHash: number | undefined = undefined;
   #ies: Dot11Ies | undefined = undefined;
   /** The frame while its elements are unparsed. */
@@ -200,7 +205,10 @@ export function decodeDot11(data: Buffer, linkType: number): Dot11Frame {
     const body = dataPad && header.type === Dot11Type.DATA ? start + Math.ceil(header.bodyOffset / 4) * 4 : start + header.bodyOffset;
     frame.bodyStart = body;
     if (header.type === Dot11Type.MANAGEMENT && !header.protected) decodeManagement(data, body, end, header.subtype, frame);
-    else if (header.type === Dot11Type.DATA && !header.protected && (header.subtype & 0x04) === 0) frame.eapol = parseEapolKey(data, body, end);
+    else if (header.type === Dot11Type.DATA && !header.protected && (header.subtype & 0x04) === 0) {
+      frame.eapol = parseEapolKey(data, body, end);
+      if (frame.eapol === undefined) frame.ip = parseIpData(data, body, end);
+    }
   } catch (error) {
     if (error instanceof NotDot11) frame.notDot11 = error.message;
     else {
