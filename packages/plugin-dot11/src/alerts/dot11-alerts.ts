@@ -189,9 +189,8 @@ export class Dot11AlertDetectors {
         return;
       case ManagementSubtype.DEAUTH:
       case ManagementSubtype.DISASSOC: {
-        if (end - body < 2) return;
         const deauth = header.subtype === ManagementSubtype.DEAUTH;
-        if (!header.protected) checkReasonCode(data.readUInt16LE(body), deauth, roles, this.emitter);
+        if (!header.protected) checkReasonCode(end - body >= 2 ? data.readUInt16LE(body) : undefined, deauth, roles, this.emitter);
         if (roles.hasNetwork) checkDisconnect(this.#networks.obtain(roles.bssidHigh, roles.bssidLow), packet.tsSec, roles, this.emitter);
         return;
       }
