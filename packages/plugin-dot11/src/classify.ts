@@ -92,7 +92,8 @@ export class Dot11Classifier {
     // drops it, before any device of it is touched (control frames included: they are logged).
     if (!this.#admitted(packet, header)) return;
     if (frame.radio.badFcs || !kismetReads(packet, frame, header)) {
-      if (packet.error) this.#countError(header.transmitter);
+      // Another radio's copy of the frame was counted when it came first.
+      if (packet.error && packet.duplicate !== true) this.#countError(header.transmitter);
       return;
     }
     const signal = packet.signal;

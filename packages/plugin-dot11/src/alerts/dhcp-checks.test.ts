@@ -11,9 +11,13 @@
  *   for it (it counts them instead of measuring the first), which svc raises too.
  * - DHCPCONFLICT (defined, never raised by Kismet): traffic from another address than the one a
  *   DHCP ACK gave the station, once per address, until a NAK or the lease's end.
+ *
+ * And a fuzz of the DHCP capture's frames, damaged, never makes a check throw.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { seededRandom } from '@svc/core/testing';
+import { dhcpSceneFrames } from '../synthetic/dhcp-scene.js';
 import { FrameFlags } from '../synthetic/frame-builders.js';
 import { arpBody, clientIdOption, dhcpClientBody, dhcpOption, DhcpMessageType, DhcpOption, dhcpServerBody, ipv4Body, u32be, udpPacket } from '../synthetic/dhcp-frames.js';
 import { dataFrame, STA } from '../parse/test-frames.js';
@@ -131,6 +135,19 @@ test('no DHCP alert from a protected frame', () => {
   h.send(discover([host('alice')]));
   h.send(dataFrame(FrameFlags.TO_DS | FrameFlags.PROTECTED, AP, STA, BROADCAST, 0, [], dhcpClientBody({ transactionId: 9, clientMac: STA }, [dhcpOption(DhcpOption.MESSAGE_TYPE, 1), host('bob'), clientIdOption(OTHER)])));
   assert.equal(h.raised(), []);
+});
+
+test('fuzz: the DHCP capture damaged and cut short, through every check, never makes one throw', () => {
+  const random = seededRandom(37);
+  const scene = dhcpSceneFrames().map((frame) => frame.frame);
+  for (let round = 0; round < 5_000; round++) {
+    let frame = Buffer.from(scene[Math.floor(random() * scene.length)]!);
+    for (let hits = 1 + Math.floor(random() * 6); hits > 0; hits--) frame[24 + Math.floor(random() * (frame.length - 24))] = Math.floor(random() * 256);
+    if (random() < 0.3) frame = frame.subarray(0, Math.floor(random() * frame.length));
+    h.send(frame);
+  }
+  assert.equal(h.errors, [], 'no check threw');
+  assert.ok(h.records().some((record) => String(record['svc.alert.header']).startsWith('DHCP')), 'damaged DHCP traffic still raises DHCP alerts');
 });
 
 test.run();
