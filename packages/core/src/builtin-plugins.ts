@@ -6,6 +6,7 @@
  */
 import { alertsPlugin } from './alerts/alerts-plugin.js';
 import { sourceErrorAlertPlugin } from './alerts/source-error-alert.js';
+import { systemAlertsPlugin } from './alerts/system-alerts.js';
 import type { AlertSinks } from './alerts/sinks/alert-sinks.js';
 import { alertSinksPlugin } from './alerts/sinks/alert-sinks-plugin.js';
 import { authPlugin } from './auth/auth-plugin.js';
@@ -67,6 +68,7 @@ export function builtinPlugins(parts: BuiltinParts): PluginEntry[] {
     alertsPlugin,
     alertsRoutes,
     sourceErrorAlertPlugin,
+    systemAlertsPlugin,
     watchlistsPlugin(parts.presence),
     watchlistsRoutes,
     filtersPlugin,

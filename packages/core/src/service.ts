@@ -2,12 +2,14 @@
  * `createService(config)`: builds the hook table and registries, makes each subsystem from its
  * own settings, applies the built-in features and the given plugins through the same plugin path
  * (plugin-application.ts), runs the contribute phase, freezes the registries, and builds the HTTP
- * app. `start()` listens and fires `ready`; `stop()` fires `shutdown` and closes everything.
+ * app. `start()` listens, fires `ready`, adds the startup sources and raises ROOTUSER if svc runs
+ * as root without need for them; `stop()` fires `shutdown` and closes everything.
  */
 import type { Hono } from 'hono';
 import { AlertTracker } from './alerts/alert-tracker.js';
 import { readAlertSettings } from './alerts/alert-settings.js';
 import { AlertSinks } from './alerts/sinks/alert-sinks.js';
+import { warnRootWithoutNeed } from './alerts/system-alerts.js';
 import { createAuth } from './auth/auth-setup.js';
 import type { AdminLogin } from './auth/credentials.js';
 import { builtinPlugins } from './builtin-plugins.js';
@@ -186,6 +188,7 @@ export async function createService(config: Config, options: CreateServiceOption
       await hooks.ready.promise();
       messages.post(`svc ${CORE_VERSION} listening on ${listener.url}`);
       for (const prepared of startupSources) await datasources.addPrepared(prepared);
+      warnRootWithoutNeed(alerts, process.geteuid?.() === 0, startupSources.map((prepared) => prepared.type));
       return listener;
     },
     stop() {

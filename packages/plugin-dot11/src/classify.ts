@@ -13,17 +13,20 @@
  * frames name no device (Kismet ignores them), nor do frames Kismet finds too short or of an
  * unknown subtype, nor frames with a bad FCS; null data only updates devices already known.
  * Elements that fail to parse leave the roles in place but add no SSID record (network-records.ts
- * keeps those). An error frame counts once, on its transmitter. A device's channel follows Kismet
+ * keeps those). A DHCP discover's host name, vendor class, client identifier and parameter
+ * request list go on the sender's client record of the access point, where Kismet keeps the
+ * first two. An error frame counts once, on its transmitter. A device's channel follows Kismet
  * too: an access point's from its DS parameter element, otherwise the radio's, set by the roles
  * Kismet sets it for.
  */
 import { tagPacket, type Packet, type PhyState, type Service, type TrackedDevice } from '@svc/core';
-import { ClientType } from './device/client-record.js';
+import { ClientType, type Dot11Client } from './device/client-record.js';
 import { Dot11Device, dot11Of, EapolDirection, keepFrame } from './device/dot11-device.js';
 import { BasicType, Dot11DeviceType, Dot11TypeSet, setTypeIfOnly, setTypeUnlessAll, setTypeUnlessAny } from './device/typeset.js';
 import type { Dot11Events } from './events.js';
 import { NetworkRecords } from './network-records.js';
 import type { Dot11Frame } from './parse/decode.js';
+import { broadcastDiscover } from './parse/ip-data.js';
 import type { ScannedNetwork } from './scan/scan-report.js';
 import { Dot11Type, ManagementSubtype, type Dot11Header } from './parse/dot11-header.js';
 
@@ -89,7 +92,8 @@ export class Dot11Classifier {
     // drops it, before any device of it is touched (control frames included: they are logged).
     if (!this.#admitted(packet, header)) return;
     if (frame.radio.badFcs || !kismetReads(packet, frame, header)) {
-      if (packet.error) this.#countError(header.transmitter);
+      // Another radio's copy of the frame was counted when it came first.
+      if (packet.error && packet.duplicate !== true) this.#countError(header.transmitter);
       return;
     }
     const signal = packet.signal;
@@ -292,7 +296,12 @@ export class Dot11Classifier {
     const accessPoint = bssid ?? transmit;
     if (accessPoint) {
       const type = wds ? ClientType.INTRA : adhoc ? ClientType.ADHOC : toDs ? ClientType.TO_WIRED : ClientType.FROM_WIRED;
-      if (source) this.#link(source, accessPoint, time, type, bytes, retry);
+      if (source) {
+        const client = this.#link(source, accessPoint, time, type, bytes, retry);
+        // A DHCP discover (always to the broadcast address, so the sender is its only station).
+        const discover = broadcastDiscover(frame.ip, destMac);
+        if (client !== undefined && discover !== undefined) client.discovered(discover);
+      }
       // Kismet also links the wired destination of data to the DS; svc does not, so that a host
       // reached through every access point of a large network holds no record per access point.
       if (dest && !(toDs && !fromDs)) this.#link(dest, accessPoint, time, fromDs && !toDs ? ClientType.ESTABLISHED : type, bytes, retry);
@@ -318,19 +327,20 @@ export class Dot11Classifier {
     }
   }
 
-  /** Ties a station to the BSS of an access point, on both records. */
-  #link(station: TrackedDevice, accessPoint: TrackedDevice, time: number, type: number, bytes: number, retry: boolean): void {
-    if (station === accessPoint) return;
+  /** Ties a station to the BSS of an access point, on both records; returns the station's client record. */
+  #link(station: TrackedDevice, accessPoint: TrackedDevice, time: number, type: number, bytes: number, retry: boolean): Dot11Client | undefined {
+    if (station === accessPoint) return undefined;
     const dot11 = dot11Of(station);
     const current = dot11.currentBss;
     if (current !== undefined && current.bssid === accessPoint.mac) {
       // The usual case, the station's BSS of the last frame: both records are already linked.
       current.update(time, type, bytes, retry);
-      return;
+      return current;
     }
-    dot11.joinBss(accessPoint.mac, accessPoint.key, time, type, bytes, retry);
+    const client = dot11.joinBss(accessPoint.mac, accessPoint.key, time, type, bytes, retry);
     const associated = (dot11Of(accessPoint).associated ??= new Map());
     if (!associated.has(station.mac)) associated.set(station.mac, station.key);
+    return client;
   }
 
   /**

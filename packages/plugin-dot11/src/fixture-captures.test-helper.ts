@@ -1,10 +1,11 @@
 /**
  * The captures the plugin's fixture tests replay and compare with tshark's references: every
  * real capture of the shared data set (a real-data test, skipped with a line where the data is
- * absent) and svc's own demo scene under each radio header plus its bulk capture (always there).
+ * absent) and svc's own captures: the demo scene under each radio header, the DHCP capture and the
+ * bulk capture (always there).
  */
 import { projectDataPath, realDataFiles, realDataPath, realDataTest, type TestRegistrar } from '@svc/core/testing';
-import { bulkCapturePath, DEMO_CAPTURES, referenceName, TEST_BULK_CAPTURE } from './synthetic/index.js';
+import { bulkCapturePath, DEMO_CAPTURES, DHCP_CAPTURE, referenceName, TEST_BULK_CAPTURE } from './synthetic/index.js';
 
 /** One capture with the path of its tshark reference. */
 export interface FixtureCapture {
@@ -25,9 +26,9 @@ export function realCaptures(): FixtureCapture[] {
   }));
 }
 
-/** svc's own captures: the demo scene under each radio header; with `bulk`, the bulk capture too (generated on first use). */
+/** svc's own captures: the demo scene under each radio header and the DHCP capture; with `bulk`, the bulk capture too (generated on first use). */
 export function ownCaptures(options: { bulk?: boolean } = {}): FixtureCapture[] {
-  const demo = Object.keys(DEMO_CAPTURES).map((name) => ({ name, path: projectDataPath('dot11', name), reference: projectDataPath('dot11', referenceName(name)), needs: [] }));
+  const demo = [...Object.keys(DEMO_CAPTURES), DHCP_CAPTURE.name].map((name) => ({ name, path: projectDataPath('dot11', name), reference: projectDataPath('dot11', referenceName(name)), needs: [] }));
   if (!options.bulk) return demo;
   const bulk = { name: TEST_BULK_CAPTURE.name, reference: projectDataPath('dot11', referenceName(TEST_BULK_CAPTURE.name)), needs: [] };
   return [...demo, { ...bulk, get path() { return bulkCapturePath(TEST_BULK_CAPTURE); } }];

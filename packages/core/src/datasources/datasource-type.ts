@@ -24,6 +24,10 @@ export interface DatasourceCapabilities {
   readonly tune: boolean;
   /** Can hop channels. */
   readonly hop: boolean;
+  /** Capturing needs svc to run as root (putting an interface in monitor mode); ROOTUSER is not raised while such a source is defined. */
+  readonly needsRoot?: boolean;
+  /** Replays a recording rather than capturing live: svc as root is not warned about (ROOTUSER) for such sources alone. */
+  readonly replay?: boolean;
 }
 
 /** An interface a type could open (`/datasource/list_interfaces.json`). */

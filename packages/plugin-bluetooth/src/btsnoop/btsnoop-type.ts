@@ -18,7 +18,7 @@ export const BTSNOOP_TYPE = 'btsnoop';
 export const btsnoopType: DatasourceTypeDefinition = {
   name: BTSNOOP_TYPE,
   description: "replays a btsnoop HCI log (Android's btsnoop_hci.log, btmon -w; realtime=true keeps its timing, pps=N paces it)",
-  capabilities: { probe: true, list: false, local: true, remote: false, passive: false, tune: false, hop: false },
+  capabilities: { probe: true, list: false, local: true, remote: false, passive: false, tune: false, hop: false, replay: true },
   options: REPLAY_OPTIONS,
   validate: async (definition) => {
     readReplayPacing(definition, BTSNOOP_TYPE);

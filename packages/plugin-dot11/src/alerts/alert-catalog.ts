@@ -1,7 +1,7 @@
 /**
- * The 802.11 alerts svc raises, as Kismet 2025-09-R1 defines them: the same names, classes,
- * severities and default rates (`kismet_alerts.conf`; an alert without a line there gets
- * Kismet's default of 10/min, 1/sec). Seven are silenced by default (rate 0/min), as in Kismet;
+ * The 802.11 alerts svc raises, and those of the IP data it reads in data frames (DHCP), as
+ * Kismet 2025-09-R1 defines them: the same names, classes, severities and default rates
+ * (`kismet_alerts.conf`; an alert without a line there gets Kismet's default of 10/min, 1/sec). Seven are silenced by default (rate 0/min), as in Kismet;
  * `alert=NAME,rate,burst` turns one on. The descriptions are svc's own words.
  */
 import type { AlertDefinitionInput } from '@svc/core';
@@ -34,6 +34,10 @@ export const Dot11Alert = {
   CRYPTODROP: 'CRYPTODROP',
   DEAUTHCODEINVALID: 'DEAUTHCODEINVALID',
   DEAUTHFLOOD: 'DEAUTHFLOOD',
+  DHCPCLIENTID: 'DHCPCLIENTID',
+  DHCPCONFLICT: 'DHCPCONFLICT',
+  DHCPNAMECHANGE: 'DHCPNAMECHANGE',
+  DHCPOSCHANGE: 'DHCPOSCHANGE',
   DISCONCODEINVALID: 'DISCONCODEINVALID',
   DOT11D: 'DOT11D',
   FORMATSTRING: 'FORMATSTRING',
@@ -81,6 +85,9 @@ export const DOT11_ALERT_DEFINITIONS: readonly Dot11AlertDefinition[] = [
   alert(A.CRYPTODROP, 'SPOOF', HIGH, '5/min', '1/sec', 'An access point that advertised an encrypted SSID now advertises it open: a reconfiguration, or an evil twin.'),
   alert(A.DEAUTHCODEINVALID, 'EXPLOIT', HIGH, '0/min', '0/sec', 'A deauthentication carries a reason code the standard does not define (25-31 or above 45); some drivers mishandle them. Off by default, as many access points use their own codes.'),
   alert(A.DEAUTHFLOOD, 'DENIAL', MEDIUM, '5/min', '2/sec', 'More than 10 deauthentications or disassociations for one network, each within a second of the last: a denial of service, or an attempt to force clients to reconnect and capture their handshakes.'),
+  alert(A.DHCPCONFLICT, 'SPOOF', LOW, '10/min', '1/sec', 'A station a DHCP server gave an address to sends from another one while its lease lasts: a misconfigured client, or another device using its MAC.'),
+  alert(A.DHCPNAMECHANGE, 'SPOOF', LOW, '5/min', '1/sec', 'A station changed the host name its DHCP discovers give in one network: a reinstalled or dual-boot system, or another device cloning its MAC.'),
+  alert(A.DHCPOSCHANGE, 'SPOOF', LOW, '5/min', '1/sec', 'A station changed the vendor class (DHCP client or operating system) its DHCP discovers give in one network: a dual-boot system, or another device cloning its MAC.'),
   alert(A.DISCONCODEINVALID, 'EXPLOIT', HIGH, '5/min', '1/sec', 'A disassociation carries a reason code the standard does not define (25-31 or above 45); some drivers mishandle them.'),
   alert(A.DOT11D, 'SPOOF', HIGH, '5/min', '1/sec', 'An access point changed the 802.11d country it advertises for an SSID: an evil twin, or an attempt to restrict the channels clients use.'),
   alert(A.FORMATSTRING, 'EXPLOIT', HIGH, '5/min', '1/sec', 'An SSID contains printf format sequences (%s, %n, %p, %@), which have crashed some clients.'),
@@ -108,4 +115,12 @@ export const DOT11_ALERT_DEFINITIONS: readonly Dot11AlertDefinition[] = [
   alert(A.WMMOVERFLOW, 'EXPLOIT', HIGH, '10/min', '1/sec', 'A beacon with a WMM parameter element longer than 24 bytes, as in the Broadpwn attack on Broadcom chips.'),
   alert(A.WMMTSPEC, 'EXPLOIT', HIGH, '10/min', '1/sec', 'An association response with more than 4 WMM TSPEC elements, which overflows some Atheros drivers (CVE-2017-11013).'),
   alert(A.WPSBRUTE, 'EXPLOIT', CRITICAL, '5/min', '1/sec', 'An access point sent more than 5 WPS M3 messages within 5 minutes of each other: a WPS PIN brute force such as Reaver.'),
+];
+
+/**
+ * The alerts of the IP data svc reads in data frames, which Kismet defines for any PHY (its IP
+ * dissector is not the 802.11 PHY's), so they are defined with no PHY.
+ */
+export const IP_DATA_ALERT_DEFINITIONS: readonly Dot11AlertDefinition[] = [
+  alert(A.DHCPCLIENTID, 'SPOOF', LOW, '5/min', '1/sec', 'A DHCP discover whose client identifier (option 61) names another MAC than the frame was sent from: a tool exhausting the DHCP pool with made-up clients.'),
 ];

@@ -10,7 +10,7 @@ import dot11Plugin from '../index.js';
 import { LinkType } from '../parse/decode.js';
 import { ManagementSubtype } from '../parse/dot11-header.js';
 import { AP, BROADCAST, element, mac, management, radiotap, ssid, u16 } from '../parse/test-frames.js';
-import { DOT11_ALERT_DEFINITIONS } from './alert-catalog.js';
+import { DOT11_ALERT_DEFINITIONS, IP_DATA_ALERT_DEFINITIONS } from './alert-catalog.js';
 
 /** A test service and helpers around it. */
 export interface AlertHarness {
@@ -28,7 +28,7 @@ export interface AlertHarness {
 
 /** Starts a harness; `config` adds config lines (`apspoof`, `ssidcanary`, ...). */
 export async function alertHarness(config: Record<string, string | string[]> = {}): Promise<AlertHarness> {
-  const service = await alertTestService({ plugins: [dot11Plugin], alerts: DOT11_ALERT_DEFINITIONS.map((definition) => definition.name), config });
+  const service = await alertTestService({ plugins: [dot11Plugin], alerts: [...DOT11_ALERT_DEFINITIONS, ...IP_DATA_ALERT_DEFINITIONS].map((definition) => definition.name), config });
   let clock = 1_700_000_000;
   return {
     t: service.t,

@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 import { createLogger } from '@svc/core';
 import { createTestService, realDataFiles, realDataPath, realDataTest, waitUntil } from '@svc/core/testing';
 import dot11Plugin from '../index.js';
-import { DOT11_ALERT_DEFINITIONS } from './alert-catalog.js';
+import { DOT11_ALERT_DEFINITIONS, IP_DATA_ALERT_DEFINITIONS } from './alert-catalog.js';
 
 interface ReferenceAlert {
   header: string;
@@ -82,7 +82,7 @@ const DELIBERATE_UNTHROTTLED: Readonly<Record<string, readonly Extra[]>> = {
 };
 
 /** `alert=` lines letting every alert enabled by default through unthrottled, as the unthrottled references were made. */
-const UNTHROTTLED = DOT11_ALERT_DEFINITIONS.filter((definition) => !definition.throttle.startsWith('0/')).map((definition) => `${definition.name},100000/min,100000/sec`);
+const UNTHROTTLED = [...DOT11_ALERT_DEFINITIONS, ...IP_DATA_ALERT_DEFINITIONS].filter((definition) => !definition.throttle.startsWith('0/')).map((definition) => `${definition.name},100000/min,100000/sec`);
 
 const groupOf = (alert: Omit<ReferenceAlert, 'count'>) => `${alert.header} ${alert.transmitter_mac} ${alert.source_mac} ${alert.dest_mac} ${alert.channel}`;
 

@@ -2,10 +2,14 @@
  * Checks on deauthentication and disassociation frames, as Kismet makes them:
  *
  * - a reason code the standard leaves undefined (25-31, or above 45): DEAUTHCODEINVALID or
- *   DISCONCODEINVALID, checked when the frame is read, whatever its BSSID;
- * - for a network (a unicast BSSID): more than 10 of either kind in a row, each within a second
- *   of the one before, raise DEAUTHFLOOD and start the count again; one sent to the broadcast
- *   address raises BCASTDISCON.
+ *   DISCONCODEINVALID, checked when the frame is read, whatever its BSSID
+ *   (phy_80211_dissectors.cc 1024-1079). A frame that ends before its reason code raises them
+ *   too: Kismet reads the code at byte 24 whatever the frame's length, so it takes the two bytes
+ *   after the frame (the FCS, when the capture keeps it), which are almost never a defined code;
+ * - for a network (a unicast BSSID), whether or not the frame holds its reason code: more than
+ *   10 of either kind in a row, each within a second of the one before, raise DEAUTHFLOOD and
+ *   start the count again; one sent to the broadcast address raises BCASTDISCON
+ *   (phy_80211.cc 1562-1612).
  *
  * Kismet times the flood window by the wall clock; svc by the capture time, so a replayed
  * capture gives the same result at any speed.
@@ -24,11 +28,16 @@ export function isInvalidReason(code: number): boolean {
   return (code >= 25 && code <= 31) || code > 45;
 }
 
-/** Checks the reason code of a deauthentication (`deauth`) or disassociation. */
-export function checkReasonCode(code: number, deauth: boolean, roles: FrameRoles, emitter: AlertEmitter): void {
-  if (!isInvalidReason(code)) return;
+/**
+ * Checks the reason code of a deauthentication (`deauth`) or disassociation; `code` is undefined
+ * when the frame ends before it.
+ */
+export function checkReasonCode(code: number | undefined, deauth: boolean, roles: FrameRoles, emitter: AlertEmitter): void {
+  if (code !== undefined && !isInvalidReason(code)) return;
   const name = deauth ? Dot11Alert.DEAUTHCODEINVALID : Dot11Alert.DISCONCODEINVALID;
-  if (emitter.may(name)) emitter.raise(name, `${deauth ? 'Deauthentication' : 'Disassociation'} with undefined reason code ${code} from ${formatMac(roles.source)} in network ${formatMac(roles.bssid)}`, roles, 0);
+  if (!emitter.may(name)) return;
+  const reason = code === undefined ? 'without a reason code' : `with undefined reason code ${code}`;
+  emitter.raise(name, `${deauth ? 'Deauthentication' : 'Disassociation'} ${reason} from ${formatMac(roles.source)} in network ${formatMac(roles.bssid)}`, roles, 0);
 }
 
 /** Counts a deauthentication or disassociation of `network` sent in capture second `second`. */

@@ -1,6 +1,7 @@
 /**
- * The alerts as a whole: every built-in alert is defined at boot under the IEEE802.11 PHY with
- * Kismet's class, severity and default rates (seven silenced), `alert=` overrides a rate, a bad
+ * The alerts as a whole: every built-in alert is defined at boot under the IEEE802.11 PHY (those
+ * of IP data under no PHY, as in Kismet) with Kismet's class, severity and default rates (seven
+ * silenced), `alert=` overrides a rate, a bad
  * `apspoof=`/`ssidcanary=`/`dot11_max_signal` line fails the plugin with a message naming the
  * line, and a fuzz of random and damaged frames through every check, all alerts enabled, never
  * makes a check throw.
@@ -12,23 +13,34 @@ import { createTestService } from '@svc/core/testing';
 import dot11Plugin, { PLUGIN_NAME } from '../index.js';
 import { fuzzFrames } from '../parse/test-frames.js';
 import { alertHarness } from './alert-harness.test-helper.js';
-import { DOT11_ALERT_DEFINITIONS } from './alert-catalog.js';
+import { DOT11_ALERT_DEFINITIONS, IP_DATA_ALERT_DEFINITIONS } from './alert-catalog.js';
 
 const quiet = createLogger({ write: () => {} });
 
-test("definitions.json lists the 40 built-in alerts with Kismet's class, severity and rates; alert= overrides one", async () => {
+test("definitions.json lists the 44 built-in alerts with Kismet's class, severity and rates; alert= overrides one", async () => {
   const t = await createTestService({ plugins: [dot11Plugin], config: { alert: 'DEAUTHFLOOD,7/min,3/sec' }, log: quiet });
   try {
     const definitions = (await (await t.request('/alerts/definitions.json')).json()) as Record<string, unknown>[];
     const byName = new Map(definitions.map((definition) => [definition['svc.alert.definition.header'], definition]));
-    assert.is(DOT11_ALERT_DEFINITIONS.length, 40);
-    for (const expected of DOT11_ALERT_DEFINITIONS) {
+    assert.is(DOT11_ALERT_DEFINITIONS.length, 43);
+    assert.equal(
+      IP_DATA_ALERT_DEFINITIONS.map((definition) => definition.name),
+      ['DHCPCLIENTID'],
+    );
+    for (const expected of [...DOT11_ALERT_DEFINITIONS, ...IP_DATA_ALERT_DEFINITIONS]) {
       const definition = byName.get(expected.name);
       assert.ok(definition, expected.name);
-      assert.is(definition!['svc.alert.definition.phy_name'], 'IEEE802.11');
+      const anyPhy = IP_DATA_ALERT_DEFINITIONS.includes(expected);
+      assert.is(definition!['svc.alert.definition.phy_name'], anyPhy ? '' : 'IEEE802.11');
+      if (anyPhy) assert.is(definition!['svc.alert.definition.phyid'], -1);
       assert.is(definition!['svc.alert.definition.class'], expected.class);
       assert.is(definition!['svc.alert.definition.severity'], expected.severity);
     }
+    assert.equal(
+      ['DHCPCLIENTID', 'DHCPCONFLICT', 'DHCPNAMECHANGE', 'DHCPOSCHANGE'].map((name) => [byName.get(name)!['svc.alert.definition.class'], byName.get(name)!['svc.alert.definition.severity']]),
+      [['SPOOF', 5], ['SPOOF', 5], ['SPOOF', 5], ['SPOOF', 5]],
+      "Kismet's kis_dissector_ipdata.cc and phy_80211.cc: SPOOF, low",
+    );
     // Kismet's units as numbers: 0 second, 1 minute, 2 hour, 3 day.
     const unit = (value: unknown) => ['sec', 'min', 'hour', 'day'][Number(value)];
     const rate = (name: string) => {
@@ -36,8 +48,8 @@ test("definitions.json lists the 40 built-in alerts with Kismet's class, severit
       return `${definition['svc.alert.definition.limit_rate']}/${unit(definition['svc.alert.definition.limit_unit'])},${definition['svc.alert.definition.limit_burst']}/${unit(definition['svc.alert.definition.burst_unit'])}`;
     };
     assert.equal(
-      ['APSPOOF', 'BCASTDISCON', 'BADFIXLENIE', 'LONGSSID', 'NOCLIENTMFP', 'DEAUTHFLOOD'].map(rate),
-      ['10/min,1/sec', '5/min,2/sec', '10/min,1/sec', '5/min,1/sec', '10/min,1/sec', '7/min,3/sec'],
+      ['APSPOOF', 'BCASTDISCON', 'BADFIXLENIE', 'LONGSSID', 'NOCLIENTMFP', 'DEAUTHFLOOD', 'DHCPCLIENTID', 'DHCPCONFLICT', 'DHCPNAMECHANGE', 'DHCPOSCHANGE'].map(rate),
+      ['10/min,1/sec', '5/min,2/sec', '10/min,1/sec', '5/min,1/sec', '10/min,1/sec', '7/min,3/sec', '5/min,1/sec', '10/min,1/sec', '5/min,1/sec', '5/min,1/sec'],
     );
     const silenced = DOT11_ALERT_DEFINITIONS.filter((definition) => rate(definition.name).startsWith('0/')).map((definition) => definition.name);
     assert.equal(silenced, ['DEAUTHCODEINVALID', 'LUCENTTEST', 'NETSTUMBLER', 'NONCEDEGRADE', 'NONCEREUSE', 'OVERPOWERED', 'QCOMEXTENDED']);

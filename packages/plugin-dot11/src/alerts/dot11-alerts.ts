@@ -17,8 +17,10 @@ import type { Dot11Frame } from '../parse/decode.js';
 import { checkAdhocConflict } from './adhoc-conflict-check.js';
 import { AdvertisementChecks } from './advertisement-checks.js';
 import { AlertEmitter } from './alert-emitter.js';
+import { IP_DATA_ALERT_DEFINITIONS } from './alert-catalog.js';
 import { BoundedMacState } from './bounded-mac-state.js';
 import { checkBssTimestamp } from './bss-timestamp-check.js';
+import { DhcpChecks } from './dhcp-checks.js';
 import { checkDisconnect, checkReasonCode } from './disconnect-checks.js';
 import { EapolChecks } from './eapol-checks.js';
 import { ElementWalk } from './element-walk.js';
@@ -69,11 +71,14 @@ function readDot11AlertSettings(config: Config): Dot11AlertSettings {
 }
 
 /**
- * Taps the packet chain with the checks. Call from the plugin's `apply`; the alerts themselves
- * are defined by the PHY's declaration (`dot11-phy.ts`).
+ * Taps the packet chain with the checks. Call from the plugin's `apply`; the 802.11 alerts are
+ * defined by the PHY's declaration (`dot11-phy.ts`), those of IP data (no PHY) here.
  */
 export function applyDot11Alerts(svc: Service, pluginName: string, phyName: string): void {
   const settings = readDot11AlertSettings(svc.config);
+  svc.hooks.alertDefinitions.tap(pluginName, (definitions) => {
+    for (const definition of IP_DATA_ALERT_DEFINITIONS) definitions.add(definition);
+  });
   let detectors: Dot11AlertDetectors | undefined;
   svc.hooks.packet.for('classify').tap({ name: pluginName, stage: ALERT_STAGE }, (packet) => {
     const frame = packet.annotations.dot11;
@@ -91,6 +96,7 @@ export class Dot11AlertDetectors {
   readonly #advertisements: AdvertisementChecks;
   readonly #stationChecks: StationChecks;
   readonly #eapol: EapolChecks;
+  readonly #dhcp: DhcpChecks;
   /** Networks seen beaconing as ad-hoc; while none, data frames skip the ADHOCCONFLICT lookup. */
   #adhocNetworks = 0;
 
@@ -102,6 +108,7 @@ export class Dot11AlertDetectors {
     this.#advertisements = new AdvertisementChecks(emitter, walk, settings.apSpoof, settings.canaries);
     this.#stationChecks = new StationChecks(emitter, walk, settings.canaries);
     this.#eapol = new EapolChecks(emitter, this.#stations);
+    this.#dhcp = new DhcpChecks(emitter, this.#stations);
   }
 
   /** Checks one decoded frame; alerts raised about it tag it. */
@@ -182,9 +189,8 @@ export class Dot11AlertDetectors {
         return;
       case ManagementSubtype.DEAUTH:
       case ManagementSubtype.DISASSOC: {
-        if (end - body < 2) return;
         const deauth = header.subtype === ManagementSubtype.DEAUTH;
-        if (!header.protected) checkReasonCode(data.readUInt16LE(body), deauth, roles, this.emitter);
+        if (!header.protected) checkReasonCode(end - body >= 2 ? data.readUInt16LE(body) : undefined, deauth, roles, this.emitter);
         if (roles.hasNetwork) checkDisconnect(this.#networks.obtain(roles.bssidHigh, roles.bssidLow), packet.tsSec, roles, this.emitter);
         return;
       }
@@ -217,5 +223,6 @@ export class Dot11AlertDetectors {
       const fromAp = header.fromDs && !header.toDs;
       this.#eapol.check(data, body, end, fromAp, header.retry, packet.tsSec + packet.tsUsec / 1e6, roles, this.#networks.obtain(roles.bssidHigh, roles.bssidLow));
     }
+    if (frame.ip !== undefined) this.#dhcp.check(frame.ip, header, roles, packet.tsSec + packet.tsUsec / 1e6);
   }
 }

@@ -4,7 +4,8 @@
  * it advertised or answered for with the encryption, channel, country and beacon interval last
  * seen (the fields Kismet's SSID record compares), its beacon timestamp, its disconnect and WPS
  * counters and whether it beaconed as ad-hoc; for a station, the SSIDs it probed for and the
- * handshake nonces sent to it. Every list is bounded.
+ * handshake nonces sent to it, what its DHCP discovers said in each network and the address a
+ * DHCP server gave it. Every list is bounded.
  */
 
 /** SSIDs kept per network and list (advertised, answered). */
@@ -13,6 +14,8 @@ export const MAX_SSIDS_PER_NETWORK = 64;
 export const MAX_NONCES = 128;
 /** Probed SSIDs kept per station. */
 export const MAX_PROBED_SSIDS = 256;
+/** Networks whose DHCP discovers are remembered per station, as a client map keeps 64 access points. */
+export const MAX_DHCP_NETWORKS = 64;
 
 /** What a network last advertised (or answered with) for one SSID. */
 export class SsidRecord {
@@ -128,6 +131,24 @@ export class NonceRecord {
   ) {}
 }
 
+/** The host name and vendor class of a station's last discovers in one network. */
+export interface DiscoverIdentity {
+  host: string | undefined;
+  vendor: string | undefined;
+}
+
+/** What the DHCP checks remember of one station. */
+export class DhcpStationState {
+  /** Per network (BSSID), what its discovers said there. */
+  readonly networks = new Map<number, DiscoverIdentity>();
+  /** The address a DHCP server last acknowledged for it (unsigned 32-bit), 0 when none. */
+  leased = 0;
+  /** Capture time its lease ends (infinite when the acknowledgement gave no lease time). */
+  leaseEnds = 0;
+  /** The other address it was last reported for under this lease, 0 when none. */
+  reported = 0;
+}
+
 /** Per-station state. */
 export class StationState {
   /** Keys of the SSIDs it probed for (kept only while canaries are configured). */
@@ -135,4 +156,6 @@ export class StationState {
   /** ANonces of message 1 and nonces of message 3 sent to it. */
   anonces: NonceRecord[] | undefined = undefined;
   nonces: NonceRecord[] | undefined = undefined;
+  /** What its DHCP traffic said, once it sent or was sent any. */
+  dhcp: DhcpStationState | undefined = undefined;
 }

@@ -16,7 +16,7 @@ export const PCAPFILE_TYPE = 'pcapfile';
 export const pcapfileType: DatasourceTypeDefinition = {
   name: PCAPFILE_TYPE,
   description: 'replays a pcap or pcapng capture file (realtime=true keeps its timing, pps=N paces it)',
-  capabilities: { probe: true, list: false, local: true, remote: true, passive: false, tune: false, hop: false },
+  capabilities: { probe: true, list: false, local: true, remote: true, passive: false, tune: false, hop: false, replay: true },
   options: REPLAY_OPTIONS,
   validate: async (definition) => {
     readReplayPacing(definition, PCAPFILE_TYPE);

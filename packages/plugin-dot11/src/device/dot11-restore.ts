@@ -8,7 +8,7 @@
  */
 import { parseMac } from '@svc/core';
 import type { WpsInfo } from '../parse/wps.js';
-import { Dot11Client } from './client-record.js';
+import { CLIENT_DHCP_FIELDS, CLIENT_DHCP_KEYS, Dot11Client, type ClientDhcp } from './client-record.js';
 import { Dot11Device, type EapolMessage, type KeptFrame } from './dot11-device.js';
 import { AdvertisedSsid, ProbedSsid, ssidKey } from './ssid-record.js';
 
@@ -71,6 +71,9 @@ function clientOf(record: Fields): Dot11Client | undefined {
   client.datasize = number(field('datasize'));
   client.datasizeRetry = number(field('datasize_retry'));
   client.numRetries = number(field('num_retries'));
+  const dhcp: ClientDhcp = {};
+  for (const key of CLIENT_DHCP_KEYS) if (typeof record[CLIENT_DHCP_FIELDS[key]] === 'string') dhcp[key] = record[CLIENT_DHCP_FIELDS[key]] as string;
+  if (Object.keys(dhcp).length > 0) client.dhcp = dhcp;
   return client;
 }
 

@@ -8,7 +8,7 @@
  */
 import type { PhyComponentState, StateReader, StateWriter } from '@svc/core';
 import type { WpsInfo } from '../parse/wps.js';
-import { Dot11Client } from './client-record.js';
+import { CLIENT_DHCP_KEYS, Dot11Client, type ClientDhcp } from './client-record.js';
 import { Dot11Device, type EapolMessage, type KeptFrame } from './dot11-device.js';
 import { AdvertisedSsid, ProbedSsid } from './ssid-record.js';
 
@@ -133,6 +133,27 @@ function writeClient(client: Dot11Client, writer: StateWriter): void {
   writer.number(client.datasize);
   writer.number(client.datasizeRetry);
   writer.number(client.numRetries);
+  writeDhcp(client.dhcp, writer);
+}
+
+/** A client record's DHCP values: a bit per value present, then the values. */
+function writeDhcp(dhcp: ClientDhcp | undefined, writer: StateWriter): void {
+  let present = 0;
+  CLIENT_DHCP_KEYS.forEach((key, bit) => {
+    if (dhcp?.[key] !== undefined) present |= 1 << bit;
+  });
+  writer.uint(present);
+  for (const key of CLIENT_DHCP_KEYS) if (dhcp?.[key] !== undefined) writer.string(dhcp[key]);
+}
+
+function readDhcp(reader: StateReader): ClientDhcp | undefined {
+  const present = reader.uint();
+  if (present === 0) return undefined;
+  const dhcp: ClientDhcp = {};
+  CLIENT_DHCP_KEYS.forEach((key, bit) => {
+    if (present & (1 << bit)) dhcp[key] = reader.string();
+  });
+  return dhcp;
 }
 
 function readClient(reader: StateReader): Dot11Client {
@@ -144,6 +165,7 @@ function readClient(reader: StateReader): Dot11Client {
   client.datasize = reader.number();
   client.datasizeRetry = reader.number();
   client.numRetries = reader.number();
+  client.dhcp = readDhcp(reader);
   return client;
 }
 
@@ -242,7 +264,7 @@ function readDot11(reader: StateReader): Dot11Device {
 
 /** How the 802.11 PHY packs its sub-record into the tracker's state snapshot. */
 export const dot11ComponentState: PhyComponentState<Dot11Device> = {
-  version: 1,
+  version: 2,
   write: (component, writer) => writeDot11(component, writer),
   read: (reader) => readDot11(reader),
 };

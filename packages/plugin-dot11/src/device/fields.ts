@@ -89,6 +89,10 @@ const CLIENT_FIELDS: readonly FieldDefinition[] = [
   f('dot11.client.datasize_retry', 'uint64_t', 'bytes of retried data in this BSS'),
   f('dot11.client.num_retries', 'uint64_t', 'retried data frames in this BSS'),
   f('dot11.client.decrypted', 'uint8_t', '1 when svc decrypted its traffic (never: svc holds no keys)'),
+  f('dot11.client.dhcp_host', 'string', 'host name (DHCP option 12) of its last DHCP discover in this BSS that named one'),
+  f('dot11.client.dhcp_vendor', 'string', 'vendor class (DHCP option 60: the DHCP client or operating system) of its last DHCP discover in this BSS that had one'),
+  f('dot11.client.dhcp_client_id', 'string', 'client identifier (DHCP option 61) as hex bytes, type first, of its last DHCP discover in this BSS that had one'),
+  f('dot11.client.dhcp_fingerprint', 'string', 'parameter request list (DHCP option 55) of its last DHCP discover in this BSS that had one: option codes in its order, comma-separated, which identifies the operating system'),
 ];
 
 const EAPOL_FIELDS: readonly FieldDefinition[] = [

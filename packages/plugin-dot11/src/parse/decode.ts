@@ -1,14 +1,17 @@
 /**
- * One captured frame to what svc knows of it: the radio header (radiotap or PPI) for channel
- * and signal, the MAC header with address roles, the management body's fixed fields and
- * elements, and EAPOL-Key messages in data frames. Never throws: a frame that cannot be read
- * comes back with `malformed` (counted as an error packet) or `notDot11` (not 802.11 at all).
+ * One captured frame to what svc knows of it: the radio header (radiotap or PPI) for channel,
+ * signal and a bad FCS, the MAC header with address roles, the management body's fixed fields
+ * and elements, and in unprotected data frames EAPOL-Key messages and IP traffic (with DHCP).
+ * Never throws: a frame that cannot be read comes back with `malformed` (counted as an error
+ * packet) or `notDot11` (not 802.11 at all).
  */
+import { crc32 } from 'node:zlib';
 import { channelOfFrequency } from './channels.js';
 import { Dot11Malformed, Dot11Type, ManagementSubtype, NotDot11, parseDot11Header, type Dot11Header } from './dot11-header.js';
 import { parseEapolKey, type EapolKey } from './eapol.js';
 import type { IeParserTable } from './ie-parsers.js';
 import { elementsFingerprint, parseIes, type Dot11Ies } from './ies.js';
+import { parseIpData, type IpPacket } from './ip-data.js';
 import { parsePpi } from './ppi.js';
 import { parseRadiotap } from './radiotap.js';
 
@@ -60,6 +63,8 @@ export interface Dot11Frame {
   /** Reason (deauth, disassoc) or status (auth, association response) code. */
   code?: number;
   eapol?: EapolKey;
+  /** The IPv4 (or ARP) packet of an unprotected data frame, with its DHCP message if it carries one. */
+  ip?: IpPacket;
 }
 
 /** Bytes of fixed fields before the elements, per management subtype (undefined: no elements). */
@@ -94,6 +99,7 @@ class DecodedFrame implements Dot11Frame {
   beaconInterval: number | undefined = undefined;
   code: number | undefined = undefined;
   eapol: EapolKey | undefined = undefined;
+  ip: IpPacket | undefined = undefined;
   elementsHash: number | undefined = undefined;
   #ies: Dot11Ies | undefined = undefined;
   /** The frame while its elements are unparsed. */
@@ -160,6 +166,7 @@ export function decodeDot11(data: Buffer, linkType: number): Dot11Frame {
   let start = 0;
   let end = data.length;
   let dataPad = false;
+  let checkFcs = false;
   try {
     if (linkType === LinkType.RADIOTAP) {
       const radiotap = parseRadiotap(data);
@@ -167,6 +174,7 @@ export function decodeDot11(data: Buffer, linkType: number): Dot11Frame {
       if (radiotap.fcsAtEnd) end -= 4;
       dataPad = radiotap.dataPad;
       radio.badFcs = radiotap.badFcs;
+      checkFcs = radiotap.fcsAtEnd && !radiotap.badFcs;
       radio.freqMhz = radiotap.freqMhz;
       radio.signalDbm = radiotap.signalDbm;
       radio.noiseDbm = radiotap.noiseDbm;
@@ -194,13 +202,18 @@ export function decodeDot11(data: Buffer, linkType: number): Dot11Frame {
     frame.frameLength = end - start;
     frame.frameStart = start;
     const header = parseDot11Header(data, start, end);
+    // An 802.11 frame's FCS (noise of another protocol version is not one, and is no error).
+    if (checkFcs && fcsWrong(data, start, end)) radio.badFcs = true;
     frame.header = header;
     frame.type = header.type;
     frame.subtype = header.subtype;
     const body = dataPad && header.type === Dot11Type.DATA ? start + Math.ceil(header.bodyOffset / 4) * 4 : start + header.bodyOffset;
     frame.bodyStart = body;
     if (header.type === Dot11Type.MANAGEMENT && !header.protected) decodeManagement(data, body, end, header.subtype, frame);
-    else if (header.type === Dot11Type.DATA && !header.protected && (header.subtype & 0x04) === 0) frame.eapol = parseEapolKey(data, body, end);
+    else if (header.type === Dot11Type.DATA && !header.protected && (header.subtype & 0x04) === 0) {
+      frame.eapol = parseEapolKey(data, body, end);
+      if (frame.eapol === undefined) frame.ip = parseIpData(data, body, end);
+    }
   } catch (error) {
     if (error instanceof NotDot11) frame.notDot11 = error.message;
     else {
@@ -212,6 +225,18 @@ export function decodeDot11(data: Buffer, linkType: number): Dot11Frame {
     }
   }
   return frame;
+}
+
+/**
+ * Whether the FCS kept after a radiotap frame (`data[end, end + 4)`) is not the frame's CRC-32,
+ * as Kismet checks it (kis_dlt_radiotap.cc): in either byte order, and not at all when it is zero.
+ * Kismet's classifier drops such a frame, as it drops one the radio marked bad.
+ */
+function fcsWrong(data: Buffer, start: number, end: number): boolean {
+  const fcs = data.readUInt32LE(end);
+  if (fcs === 0) return false;
+  const crc = crc32(data.subarray(start, end));
+  return crc !== fcs && crc !== data.readUInt32BE(end);
 }
 
 function decodeManagement(data: Buffer, body: number, end: number, subtype: number, frame: DecodedFrame): void {

@@ -1,5 +1,5 @@
 /**
- * The synthetic data kept in test-data/dot11 is exactly what svc's generator makes (so a change
+ * The synthetic data kept in test-data/dot11 (the demo scene, the DHCP capture) is exactly what svc's generator makes (so a change
  * to the generator is caught here and the data remade with scripts/make-synthetic-data.ts), and
  * the kept tshark references are what the tshark on this machine says of it now.
  */
@@ -10,9 +10,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectDataPath } from '@svc/core/testing';
+import { tsharkDhcp } from '../reference/tshark-dhcp.js';
 import { tsharkSummary } from '../reference/tshark-summary.js';
 import { writeBulkCapture } from './bulk-capture.js';
-import { demoCapture, DEMO_CAPTURES, referenceName, TEST_BULK_CAPTURE } from './kept-data.js';
+import { demoCapture, DEMO_CAPTURES, DHCP_CAPTURE, dhcpReferenceName, referenceName, TEST_BULK_CAPTURE } from './kept-data.js';
 
 const REMAKE = 'remake it with node --conditions=svc-source --import tsx packages/plugin-dot11/scripts/make-synthetic-data.ts';
 const kept = (name: string) => readFileSync(projectDataPath('dot11', name));
@@ -28,6 +29,20 @@ for (const [name, linkType] of Object.entries(DEMO_CAPTURES)) {
     assert.equal(asKept(current), reference, `tshark now says something else of ${name}: ${REMAKE}`);
   });
 }
+
+test(`${DHCP_CAPTURE.name} is the generator's DHCP scene, and its references are tshark's`, () => {
+  const name = DHCP_CAPTURE.name;
+  assert.ok(kept(name).equals(DHCP_CAPTURE.make()), `test-data/dot11/${name} differs from what the generator makes: ${REMAKE}`);
+  const path = projectDataPath('dot11', name);
+  for (const [file, current] of [
+    [referenceName(name), tsharkSummary(path)],
+    [dhcpReferenceName(name), tsharkDhcp(path)],
+  ] as const) {
+    const { generator: _made, ...now } = current;
+    const { generator: _kept, ...reference } = JSON.parse(kept(file).toString('utf8')) as { generator: string };
+    assert.equal(asKept(now), reference, `tshark now says something else of ${name} (${file}): ${REMAKE}`);
+  }
+});
 
 test(`the bulk test capture is the one its kept reference was made from`, () => {
   const scratch = mkdtempSync(join(tmpdir(), 'svc-bulk-'));

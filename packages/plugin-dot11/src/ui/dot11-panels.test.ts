@@ -50,4 +50,19 @@ test('an access point whose handshake frames svc kept links its handshake pcap u
   assert.is(find(withoutFrames, 'handshake-pcap'), undefined, 'no link without kept frames');
 });
 
+test("a client's DHCP values show in a table of their own, only when its discovers gave any", () => {
+  const panels: Panel[] = [];
+  const h = (type: unknown, props: Record<string, unknown> | null, ...children: unknown[]) => ({ type, props, children });
+  const Table = () => null;
+  registerDot11Panels({ h, components: { Table, Time: () => null, DeviceLink: () => null }, devicePanel: (panel: Panel) => panels.push(panel) } as unknown as UiModuleApi);
+  const clients = panels.find((panel) => panel.title === 'Clients and access points')!;
+  const record = (client: Record<string, unknown>) => ({ 'dot11.device': { 'dot11.device.client_map': { '02:C0:FF:EE:00:01': { 'dot11.client.bssid': '02:C0:FF:EE:00:01', 'dot11.client.type': 2, ...client } } } });
+  const tables = (node: any): any[] => [...(node?.type === Table ? [node] : []), ...(node?.children ?? []).flatMap(tables)];
+  const dhcp = { 'dot11.client.dhcp_host': 'alice-laptop', 'dot11.client.dhcp_vendor': 'MSFT 5.0', 'dot11.client.dhcp_fingerprint': '1,3,6,15' };
+  const withDhcp = tables(clients.render({ device: record(dhcp) }));
+  assert.is(withDhcp.length, 3);
+  assert.equal(withDhcp[2].props.rows, [['02:C0:FF:EE:00:01', 'alice-laptop', 'MSFT 5.0', '', '1,3,6,15']]);
+  assert.is(tables(clients.render({ device: record({}) })).length, 2, 'no DHCP table without DHCP values');
+});
+
 test.run();

@@ -2,7 +2,8 @@
  * The Wi-Fi panels of a device's detail in the web app (part of the plugin's UI module, built into
  * `dist/ui/dot11.js`, served by svc, loaded by the app after login). An access point shows the
  * SSIDs it advertises with their encryption and channel, and its associated clients; a client
- * shows the networks it probes for and the access points it talked to; any device shows the
+ * shows the networks it probes for, the access points it talked to and what its DHCP discovers
+ * said there (host name, vendor class, client identifier, fingerprint); any device shows the
  * WPA handshake messages svc captured.
  */
 import type { UiDevice, UiModuleApi } from '@svc/core';
@@ -92,9 +93,24 @@ export default function registerDot11Panels(ui: UiModuleApi): void {
           ]),
           empty: lastBssid && lastBssid !== '00:00:00:00:00:00' ? `last BSSID ${lastBssid}` : 'none',
         }),
+        ...dhcpTable(accessPoints),
       );
     },
   });
+
+  /** What the station's DHCP discovers said, per access point, when they said anything. */
+  function dhcpTable(accessPoints: readonly Entry[]): unknown[] {
+    const fields = ['dot11.client.dhcp_host', 'dot11.client.dhcp_vendor', 'dot11.client.dhcp_client_id', 'dot11.client.dhcp_fingerprint'];
+    const discovered = accessPoints.filter((client) => fields.some((field) => client[field] !== undefined));
+    if (!discovered.length) return [];
+    return [
+      h('h3', null, 'DHCP'),
+      h(Table, {
+        columns: ['BSSID', 'Host name', 'Vendor class', 'Client identifier', 'Requested options (fingerprint)'],
+        rows: discovered.map((client) => [text(client['dot11.client.bssid']), ...fields.map((field) => text(client[field]))]),
+      }),
+    ];
+  }
 
   ui.devicePanel({
     phy: 'IEEE802.11',

@@ -26,7 +26,7 @@ const BATCH = 512;
 export const kismetdbType: DatasourceTypeDefinition = {
   name: KISMETDB_TYPE,
   description: 'replays a kismetdb log (.svcdb or Kismet .kismet): frames and records with their capture times',
-  capabilities: { probe: true, list: false, local: true, remote: false, passive: false, tune: false, hop: false },
+  capabilities: { probe: true, list: false, local: true, remote: false, passive: false, tune: false, hop: false, replay: true },
   options: REPLAY_OPTIONS,
   validate: async (definition) => {
     readReplayPacing(definition, KISMETDB_TYPE);

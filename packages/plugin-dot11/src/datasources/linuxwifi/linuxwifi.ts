@@ -26,7 +26,7 @@ export function createLinuxWifiType(system: WifiSystem = hostWifiSystem(), openL
   return {
     name: LINUXWIFI_TYPE,
     description: 'live 802.11 capture from a Linux Wi-Fi interface in monitor mode (iw; vif=NAME for the monitor interface)',
-    capabilities: { probe: true, list: true, local: true, remote: true, passive: false, tune: true, hop: true },
+    capabilities: { probe: true, list: true, local: true, remote: true, passive: false, tune: true, hop: true, needsRoot: true },
     options: { vif: 'name of the monitor interface svc adds beside a managed one (default <interface>mon)' },
     validate: (definition) => void monitorInterfaceOf(definition),
     probe: async (definition) => system.wirelessInterfaces().some((wireless) => wireless.name === definition.interface),
