@@ -3,10 +3,12 @@
  * Bluetooth plugins offer other plugins. It provides the `UAV` PHY: drones keyed by their serial
  * or UA ID, from ASTM F3411 Remote ID (Wi-Fi beacons, Wi-Fi NAN, Bluetooth LE legacy and
  * extended advertising, F3411-19 and -22) and DJI DroneID, with their position, track and
- * operator; Kismet's manufacturer rules (`uav_match=`) and their route; and the drone alerts
- * (UAVGEOFENCE, UAVNEW, UAVSPOOF).
+ * operator; the reports of Kismet's AntSDR DroneID tool (`antsdr-droneid`, over remote capture);
+ * Kismet's manufacturer rules (`uav_match=`) and their route; and the drone alerts (UAVGEOFENCE,
+ * UAVNEW, UAVSPOOF).
  */
 import { definePlugin } from '@svc/core';
+import { antsdrRemoteType } from './antsdr/antsdr-type.js';
 import { getDot11Hooks } from '@svc/plugin-dot11';
 import { UAV_ALERT_CONFIG_KEYS, uavAlerts } from './alerts/uav-alerts.js';
 import { parseUavMatchRules, UAV_MATCH_CONFIG_KEY, UAV_MATCH_FIELDS } from './match/uav-match-rules.js';
@@ -35,6 +37,7 @@ export default definePlugin({
       for (const parser of UAV_ELEMENT_PARSERS) parsers.add(parser);
     });
     svc.hooks.phys.tap(PLUGIN_NAME, (phys) => phys.add(uavPhy({ rules, counters, watch })));
+    svc.hooks.datasourceTypes.tap(PLUGIN_NAME, (types) => types.add(antsdrRemoteType));
     svc.hooks.fields.tap(PLUGIN_NAME, (fields) => fields.registerAll(UAV_MATCH_FIELDS));
     svc.hooks.routes.tap(PLUGIN_NAME, (routes) => addManufMatchersRoute(routes, rules));
     svc.hooks.metrics.tap(PLUGIN_NAME, (metrics) => addUavMetrics(metrics, counters));
@@ -56,3 +59,6 @@ export { UAV_MATCH_CONFIG_KEY, parseUavMatchRule, ruleMatches, type UavMatchRule
 export { GEOFENCE_CONFIG_KEY, parseGeofence, insideGeofence, type Geofence } from './alerts/geofence.js';
 export { UAV_ALERTS, UAV_ALERT_CONFIG_KEYS } from './alerts/uav-alerts.js';
 export { MANUF_MATCHERS_PATH } from './routes/manuf-matchers-route.js';
+export { decodeUavRecord, antsdrMac, UAV_RECORD_TYPES } from './uav-decoder.js';
+export { ANTSDR_RECORD_TYPE, readAntsdrRecord, type AntsdrDroneId } from './antsdr/antsdr-record.js';
+export { antsdrRemoteType } from './antsdr/antsdr-type.js';

@@ -1,10 +1,10 @@
 /**
  * The UAV PHY, declared in one place: Kismet's name, the `uav.device` sub-record and its fields
- * (Kismet's and svc's), the restore of the sub-record, the classifier, the drone alerts
- * (UAVGEOFENCE, UAVNEW, UAVSPOOF) and the web app's UI module. Drones have no decoder of their
- * own frames: they ride in Wi-Fi and Bluetooth frames, which those PHYs decode; the classifier
- * reads what their decoders and the UAV plugin's element parsers found (`uav-classify.ts`). The
- * core registers all of it and taps the packet chain on the plugin's behalf.
+ * (Kismet's and svc's), the restore of the sub-record, the decoder of the records of Kismet's
+ * AntSDR DroneID tool, the classifier, the drone alerts (UAVGEOFENCE, UAVNEW, UAVSPOOF) and the
+ * web app's UI module. Drones' Wi-Fi and Bluetooth frames are decoded by those PHYs; the
+ * classifier reads what their decoders and the UAV plugin's element parsers found
+ * (`uav-classify.ts`). The core registers all of it and taps the packet chain on the plugin's behalf.
  */
 import { packageFile, type PhyDefinition } from '@svc/core';
 import { BTLE_PHY_NAME } from '@svc/plugin-bluetooth';
@@ -15,6 +15,7 @@ import type { UavCounters } from './drone/uav-counters.js';
 import { UAV_DEVICE_FIELDS, UavDevice, uavComponentState } from './drone/uav-device.js';
 import type { UavObservation } from './drone/uav-sighting.js';
 import type { UavMatchRule } from './match/uav-match-rules.js';
+import { UAV_RECORD_TYPES } from './uav-decoder.js';
 
 declare module '@svc/core' {
   interface DeviceComponents {
@@ -22,7 +23,7 @@ declare module '@svc/core' {
     uav: UavDevice;
   }
   interface PacketAnnotations {
-    /** The drone transmissions a packet carried, found by the UAV PHY's classifier. */
+    /** The drone transmissions a packet carried: an AntSDR report, from the UAV PHY's decoder, or what its classifier found in Wi-Fi and Bluetooth frames. */
     uav: UavObservation;
   }
 }
@@ -48,8 +49,9 @@ export function uavPhy({ rules, counters, watch }: UavPhySettings): PhyDefinitio
     deviceComponent: { field: 'uav.device', key: 'uav', description: 'UAV device', fields: UAV_DEVICE_FIELDS },
     restoreComponent: (record) => UavDevice.fromRecord(record),
     componentState: uavComponentState,
+    decoder: { module: new URL('./uav-decoder.js', import.meta.url).href, exportName: 'decodeUavRecord', annotation: 'uav', recordTypes: UAV_RECORD_TYPES },
     classifier: {
-      reads: ['dot11', 'btle', 'bluetooth'],
+      reads: ['uav', 'dot11', 'btle', 'bluetooth'],
       create(svc, phy) {
         const classifier = new UavClassifier(svc.devices, phy, { wifi: svc.devices.phy(DOT11_PHY_NAME), btle: svc.devices.phy(BTLE_PHY_NAME) }, rules, counters, watch);
         return (packet) => classifier.classify(packet);

@@ -51,6 +51,7 @@ function ownIdentity(sighting: UavSighting): DroneIdentity | undefined {
   }
   const dji = sighting.dji;
   if (dji !== undefined && (dji.kind === 'dji_purpose' || (dji.kind === 'dji_telemetry' && dji.state.serialValid)) && dji.serial !== '') best = { kind: 'dji', id: dji.serial };
+  if (sighting.antsdr !== undefined) best = { kind: 'dji', id: sighting.antsdr.serial };
   return best;
 }
 

@@ -4,7 +4,7 @@
  * packet carries (Remote ID and DroneID elements of beacons, NAN frames, BLE service data, and
  * for beacons of no drone protocol the manufacturer rules), files them as the packet's `uav`
  * annotation, and applies each to the `UAV` device of the drone it is about (keyed by its ID,
- * `drone-identity.ts`): signal and seen-by as for any device, the drone's own reported position
+ * `drone-identity.ts`; the UAV decoder's AntSDR reports come as they are): signal and seen-by as for any device, the drone's own reported position
  * as the device's location (not the receiver's), the sub-record, and a link both ways between
  * the drone and the Wi-Fi or BTLE device it was heard from (`related_devices`: `uav` on the
  * transmitter, `uav_transmitter` on the drone). Whoever watches (the alerts) hears of each.
@@ -13,6 +13,7 @@ import type { Packet, PacketGps, PhyState, Service, TrackedDevice } from '@svc/c
 import { advertisementSightings, reportSightings } from '../radio/ble-sightings.js';
 import { isAdvertisement, wifiSightings } from '../radio/wifi-sightings.js';
 import { couldMatch, ruleMatches, ruleRecord, type UavMatchRule } from '../match/uav-match-rules.js';
+import { applyAntsdr } from './apply-antsdr.js';
 import { applyDji } from './apply-dji.js';
 import { applyRemoteId, type RemoteIdChange } from './apply-remote-id.js';
 import { DroneIdentifier, droneMac, MAX_REMEMBERED_TRANSMITTERS, type DroneIdentity } from './drone-identity.js';
@@ -88,7 +89,9 @@ export class UavClassifier {
     }
   }
 
-  #sightings(packet: Packet): UavSighting[] | undefined {
+  #sightings(packet: Packet): readonly UavSighting[] | undefined {
+    const decoded = packet.annotations.uav;
+    if (decoded !== undefined) return decoded.sightings;
     const frame = packet.annotations.dot11;
     if (frame !== undefined) return wifiSightings(frame, packet.data) ?? (this.rules.length && isAdvertisement(frame) ? this.#fingerprint(frame.header?.transmitter, () => frame.ies?.ssid) : undefined);
     const advertisement = packet.annotations.btle;
@@ -130,6 +133,9 @@ export class UavClassifier {
       uav.matchType = `Remote ID ${sighting.radio}`;
     } else if (sighting.dji !== undefined) {
       change = applyDji(uav, sighting.dji, time);
+      device.type = DJI_UAV_DEVICE_TYPE;
+    } else if (sighting.antsdr !== undefined) {
+      change = applyAntsdr(uav, sighting.antsdr, time);
       device.type = DJI_UAV_DEVICE_TYPE;
     } else if (sighting.ssid !== undefined) this.#applyRule(uav, sighting.mac, sighting.ssid);
     if (uav.manufacturer !== '') device.manuf = uav.manufacturer;
@@ -173,6 +179,8 @@ export class UavClassifier {
       lon = message.lon;
       alt = message.geodeticAltitude ?? 0;
     }
+    const antsdr = sighting.antsdr;
+    if (antsdr !== undefined && antsdr.droneLat !== 0 && antsdr.droneLon !== 0) [lat, lon, alt] = [antsdr.droneLat, antsdr.droneLon, antsdr.altitude];
     const dji = sighting.dji;
     if (dji?.kind === 'dji_telemetry' && dji.state.gpsValid) {
       lat = dji.lat;
