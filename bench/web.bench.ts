@@ -135,7 +135,7 @@ const appAssets = join('packages', 'web', 'dist', 'app', 'assets');
 const scripts = readdirSync(appAssets).filter((name) => name.endsWith('.js'));
 const gzipped = scripts.reduce((sum, name) => sum + gzipSync(readFileSync(join(appAssets, name)), { level: 9 }).length, 0);
 const raw = scripts.reduce((sum, name) => sum + readFileSync(join(appAssets, name)).length, 0);
-const modules = ['plugin-dot11/dist/ui/dot11.js', 'plugin-sdr-rtl433/dist/ui/rtl433.js', 'plugin-adsb/dist/ui/adsb.js', 'plugin-bluetooth/dist/ui/btle.js', 'plugin-bluetooth/dist/ui/bluetooth.js'].map((path) => join('packages', path));
+const modules = ['plugin-dot11/dist/ui/dot11.js', 'plugin-sdr-rtl433/dist/ui/rtl433.js', 'plugin-adsb/dist/ui/adsb.js', 'plugin-bluetooth/dist/ui/btle.js', 'plugin-bluetooth/dist/ui/bluetooth.js', 'plugin-uav/dist/ui/uav.js'].map((path) => join('packages', path));
 const modulesGzipped = modules.reduce((sum, path) => sum + gzipSync(readFileSync(path), { level: 9 }).length, 0);
 console.log(`app JavaScript: ${(raw / 1024).toFixed(0)} KB, ${(gzipped / 1024).toFixed(1)} KB gzipped; first-party UI modules ${(modulesGzipped / 1024).toFixed(1)} KB gzipped`);
 await server.stop();

@@ -44,7 +44,7 @@ test('without a clone: the packed packages installed into a directory of their o
   const pack = run('npm', ['run', 'pack'], { cwd: root });
   assert.is(pack.status, 0, pack.stderr);
   const tarballs = readdirSync(packed).filter((name) => name.endsWith('.tgz'));
-  assert.equal(tarballs.sort(), ['svc-cli', 'svc-core', 'svc-plugin-adsb', 'svc-plugin-bluetooth', 'svc-plugin-dot11', 'svc-plugin-mqtt', 'svc-plugin-sdr-rtl433', 'svc-plugin-serial', 'svc-web'].map((name) => `${name}-${version}.tgz`));
+  assert.equal(tarballs.sort(), ['svc-cli', 'svc-core', 'svc-plugin-adsb', 'svc-plugin-bluetooth', 'svc-plugin-dot11', 'svc-plugin-mqtt', 'svc-plugin-sdr-rtl433', 'svc-plugin-serial', 'svc-plugin-uav', 'svc-web'].map((name) => `${name}-${version}.tgz`));
   const site = join(work, 'site');
   spawnSync('mkdir', ['-p', site]);
   writeFileSync(join(site, 'package.json'), '{ "private": true }\n');
@@ -63,7 +63,7 @@ test('without a clone: the packed packages installed into a directory of their o
   assert.match(plugins.stdout, 'datasource types (3): pcapfile, linuxwifi, dot11scan');
   assert.match(plugins.stdout, '@svc/web: applied');
   assert.match(plugins.stdout, '@svc/plugin-mqtt: applied');
-  for (const built of ['@svc/web/dist/app/index.html', '@svc/plugin-dot11/dist/ui/dot11.js', '@svc/plugin-sdr-rtl433/dist/ui/rtl433.js', '@svc/plugin-adsb/dist/ui/adsb.js', '@svc/plugin-bluetooth/dist/ui/btle.js', '@svc/plugin-bluetooth/dist/ui/bluetooth.js']) {
+  for (const built of ['@svc/web/dist/app/index.html', '@svc/plugin-dot11/dist/ui/dot11.js', '@svc/plugin-sdr-rtl433/dist/ui/rtl433.js', '@svc/plugin-adsb/dist/ui/adsb.js', '@svc/plugin-bluetooth/dist/ui/btle.js', '@svc/plugin-bluetooth/dist/ui/bluetooth.js', '@svc/plugin-uav/dist/ui/uav.js']) {
     assert.ok(existsSync(join(site, 'node_modules', built)), `the packed packages hold ${built}`);
   }
 });

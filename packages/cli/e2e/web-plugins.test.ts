@@ -10,7 +10,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { close, deviceKeyOf, logIn, open, startWebApp, stopWebApp, type WebContext } from './web-app/harness.js';
 import { devicesAt, integrationBlocks, listedViews, moduleErrors, offeredColumns, shownColumns } from './web-app/plugin-ui.js';
-import { ADSB_COLUMNS, BASE_COLUMNS, BLUETOOTH_COLUMNS, BTLE_COLUMNS, SENSOR_COLUMNS } from './web-app/plugins-tests.js';
+import { ADSB_COLUMNS, BASE_COLUMNS, BLUETOOTH_COLUMNS, BTLE_COLUMNS, SENSOR_COLUMNS, UAV_COLUMNS } from './web-app/plugins-tests.js';
 import { DEMO_SCENE_CAPTURE } from './dot11-captures.js';
 
 /** A suite of the app with one plugin turned off. */
@@ -22,7 +22,7 @@ function without(plugin: string) {
     const plugins = (await context.rest('system/plugins.json')) as Record<string, string>[];
     const states = new Map(plugins.map((entry) => [entry['svc.plugin.name'], entry['svc.plugin.state']]));
     assert.is(states.get(plugin), undefined, `${plugin} is not loaded`);
-    for (const other of ['@svc/plugin-dot11', '@svc/plugin-sdr-rtl433', '@svc/plugin-adsb', '@svc/plugin-bluetooth', '@svc/plugin-serial', '@svc/plugin-mqtt', '@svc/web']) if (other !== plugin) assert.is(states.get(other), 'applied', other);
+    for (const other of ['@svc/plugin-dot11', '@svc/plugin-sdr-rtl433', '@svc/plugin-adsb', '@svc/plugin-bluetooth', '@svc/plugin-uav', '@svc/plugin-serial', '@svc/plugin-mqtt', '@svc/web']) if (other !== plugin) assert.is(states.get(other), 'applied', other);
   });
   test('the devices page and the Wi-Fi panel of an access point still work', async (context) => {
     const [bssid] = Object.keys(DEMO_SCENE_CAPTURE.reference.bssids);
@@ -47,7 +47,7 @@ withoutMqtt('the integrations hold no MQTT block; the alert sinks still show; th
   assert.equal(await moduleErrors(page), []);
   await close(page);
   const devices = await devicesAt(context, 'all');
-  assert.equal(await offeredColumns(devices), [...BASE_COLUMNS, ...SENSOR_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS]);
+  assert.equal(await offeredColumns(devices), [...BASE_COLUMNS, ...SENSOR_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS, ...UAV_COLUMNS]);
   await close(devices);
 });
 withoutMqtt.run();
@@ -55,7 +55,7 @@ withoutMqtt.run();
 const withoutRtl433 = without('@svc/plugin-sdr-rtl433');
 withoutRtl433('the table offers no sensor column and lists no sensor view; the others stay, and so does MQTT out', async (context) => {
   const page = await devicesAt(context, 'all');
-  assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS]);
+  assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS, ...UAV_COLUMNS]);
   assert.equal(await shownColumns(page), ['name', 'type', 'phy', 'mac', 'manuf', 'channel', 'signal', 'packets', 'seen']);
   const views = await listedViews(page);
   assert.ok(views.includes('phy-Bluetooth') && views.includes('phy-BTLE') && views.includes('phydot11_accesspoints'), views.join());

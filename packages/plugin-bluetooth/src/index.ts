@@ -50,6 +50,7 @@ export { readAdvertisingPdu, PDU_TYPES, type BtleAdvertisement } from './btle/ad
 export { readAdvertisingData, type AdvertisingData } from './btle/advertising-data.js';
 export { DLT_BLUETOOTH_LE_LL, DLT_BLUETOOTH_LE_LL_WITH_PHDR, LePhdrFlags, withLePhdr, readLePhdr, type LePhdr } from './btle/le-ll-phdr.js';
 export { indexOfRfChannel, rfChannelKhz, rfChannelOfIndex } from './btle/channels.js';
+export { DLT_NORDIC_BLE, NordicPhy, readNordicBle, type NordicBleRecord } from './btle/nordic-ble.js';
 export { BtleDevice } from './btle/btle-device.js';
 export { BTLE_PHY_NAME, btlePhy } from './btle/btle-phy.js';
 export { BTLE_LINK_TYPES, decodeBtleFrame } from './btle/btle-decoder.js';

@@ -355,6 +355,37 @@ test('a repeated beacon leaves its elements unparsed and the device as a full re
   assert.is(dot11(AP)['dot11.device.num_advertised_ssids'], 1);
 });
 
+test("a vendor element's parser result is read through custom on every beacon, repeated ones left otherwise unparsed", async () => {
+  let vendorParses = 0;
+  let tagParses = 0;
+  const seen: unknown[] = [];
+  const frames: Dot11Frame[] = [];
+  const vendor = definePlugin({
+    name: 'test-vendor',
+    apply(svc) {
+      getDot11Hooks(svc).ieParsers.tap('test-vendor', (parsers) => {
+        parsers.add({ name: 'test.vendor', tag: 221, oui: 0xfa0bbc, parse: (data, start, end) => (vendorParses++, data.toString('hex', start, end)) });
+        parsers.add({ name: 'test.ds', tag: 3, parse: () => ++tagParses });
+      });
+      svc.hooks.packet.for('classify').tap({ name: 'test-vendor', stage: 10 }, (packet) => {
+        const frame = packet.annotations.dot11!;
+        frames.push(frame);
+        seen.push(frame.custom?.get('test.vendor'));
+      });
+    },
+  });
+  await t.close();
+  t = await createTestService({ plugins: [vendor, dot11Plugin], log: quiet });
+  const drone = element(221, Buffer.from([0xfa, 0x0b, 0xbc, 0x0d, 0x01]));
+  send(beacon('drone', 0x0011, [element(3, 11), drone]), { radio: { freq: 2462 } });
+  send(beacon('drone', 0x0011, [element(3, 11), drone]), { radio: { freq: 2462 } });
+  send(beacon('plain'), { radio: { freq: 2462 } });
+  assert.equal(seen, ['0d01', '0d01', undefined], 'the repeated beacon shows its element too; a beacon without it none');
+  assert.equal([vendorParses, tagParses], [2, 3], 'the parsers ran once a beacon: through the classifier first, then through custom');
+  assert.is(frames[1]!.ies!.custom, frames[1]!.custom, 'reading the elements later keeps the same results, without running the parsers again');
+  assert.equal([vendorParses, tagParses], [2, 3]);
+});
+
 test('dot11_view_accesspoints=false leaves the access point view out', async () => {
   await t.close();
   t = await createTestService({ plugins: [dot11Plugin], config: { dot11_view_accesspoints: 'false' }, log: quiet });

@@ -11,8 +11,9 @@ import type { IeParserTable } from './parse/ie-parsers.js';
 export interface Dot11Hooks {
   /**
    * Contribute (sync, once at boot, in the core's `fields` phase): add element parsers by tag,
-   * or by OUI for vendor elements. Their results appear in `packet.annotations.dot11.ies.custom`
-   * for the plugin's own `classify` tap to read.
+   * or by OUI for vendor elements. Their results appear in `packet.annotations.dot11.custom`
+   * (the same map as `ies.custom`) for the plugin's own `classify` tap to read; reading `custom`
+   * runs the parsers without parsing the elements the classifier left unread (a repeated beacon's).
    */
   readonly ieParsers: SyncHook<[IeParserTable]>;
 }

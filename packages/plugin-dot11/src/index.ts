@@ -93,7 +93,7 @@ export { decodeDot11Frame, DOT11_LINK_TYPES } from './dot11-decoder.js';
 export { getDot11Hooks, type Dot11Hooks } from './hooks.js';
 export type { IeParserDefinition, IeParserTable } from './parse/ie-parsers.js';
 export type { Dot11Frame, Dot11Radio } from './parse/decode.js';
-export type { Dot11Header } from './parse/dot11-header.js';
+export { Dot11Type, ManagementSubtype, type Dot11Header } from './parse/dot11-header.js';
 export type { Dot11Ies } from './parse/ies.js';
 export { Dot11Device } from './device/dot11-device.js';
 export { Dot11TypeSet, BasicType, Dot11DeviceType } from './device/typeset.js';

@@ -22,12 +22,14 @@ export const ADSB_COLUMNS = ['adsb-callsign', 'adsb-icao', 'adsb-squawk', 'adsb-
 /** Columns the Bluetooth plugin's modules add, of Classic devices and of LE devices. */
 export const BLUETOOTH_COLUMNS = ['bluetooth-class', 'bluetooth-minor-class', 'bluetooth-advertiser'];
 export const BTLE_COLUMNS = ['btle-local-name', 'btle-tx-power', 'btle-advertiser', 'btle-tracker'];
+/** Columns the UAV plugin's module adds. */
+export const UAV_COLUMNS = ['uav-id', 'uav-type', 'uav-altitude', 'uav-speed', 'uav-operator', 'uav-transport'];
 
 /** Adds the tests of the plugins' contributions to the suite of a server with every plugin. */
 export function pluginTests(test: Test<WebContext>): void {
   test('the view of every PHY offers the plugins’ columns and shows the PHY; each plugin’s views show its default columns', async (context) => {
     const page = await devicesAt(context, 'all');
-    assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...SENSOR_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS]);
+    assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...SENSOR_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS, ...UAV_COLUMNS]);
     assert.equal(await shownColumns(page), ['name', 'type', 'phy', 'mac', 'manuf', 'channel', 'signal', 'packets', 'seen']);
     assert.ok((await listedViews(page)).includes('phy-RFSENSOR'));
     const defaults: [view: string, columns: string[]][] = [
@@ -37,6 +39,7 @@ export function pluginTests(test: Test<WebContext>): void {
       ['sensor-thermometers', ['name', 'mac', 'channel', 'signal', 'packets', 'seen']],
       ['phy-ADSB', ['name', 'adsb-icao', 'adsb-altitude', 'adsb-speed', 'adsb-squawk', 'signal', 'packets', 'seen']],
       ['phy-Bluetooth', ['name', 'mac', 'manuf', 'bluetooth-class', 'bluetooth-minor-class', 'signal', 'packets', 'seen']],
+      ['phy-UAV', ['name', 'uav-id', 'uav-type', 'uav-altitude', 'uav-speed', 'uav-operator', 'uav-transport', 'signal', 'seen']],
       ['phy-BTLE', ['name', 'mac', 'manuf', 'btle-advertiser', 'btle-tracker', 'signal', 'packets', 'seen']],
     ];
     for (const [view, columns] of defaults) {

@@ -13,6 +13,7 @@ export { mp, readWireHeader, wireFrame } from './kismet-wire.js';
 export { remoteCapturePort, tcpKismetTool, websocketKismetTool, type KismetTcpTool, type KismetTool, type ReceivedFrame } from './kismet-tool.js';
 export { waitUntil, type WaitOptions } from './wait-until.js';
 export { alertTestService, type AlertTestService } from './alert-test-service.js';
+export { keyValueRows, renderedElements, renderedText, standInUiApi, tableRows, type UiColumnsDefinition, type UiElement, type UiPanelDefinition } from './ui-stand-in.js';
 export { promtoolCheck, seriesValue } from './prometheus.js';
 export { projectDataPath, repositoryRoot } from './project-data.js';
 export { parseCsv } from './csv.js';

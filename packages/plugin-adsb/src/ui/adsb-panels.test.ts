@@ -9,8 +9,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { createLogger, runPacketChain, type UiDevice, type UiModuleApi } from '@svc/core';
-import { createTestService } from '@svc/core/testing';
+import { createLogger, runPacketChain, type UiDevice } from '@svc/core';
+import { createTestService, keyValueRows, renderedElements, renderedText, standInUiApi, tableRows } from '@svc/core/testing';
 import adsbPlugin from '../index.js';
 import { ADSB_DEVICE_FIELDS } from '../aircraft/aircraft-device.js';
 import { DLT_MODE_S } from '../feeds/mode-s-link-type.js';
@@ -26,14 +26,6 @@ const ODD = '8D40621D58C386435CC412692AD6';
 const EVEN = '8D40621D58C382D690C8AC2863A7';
 const VELOCITY = '8D485020994409940838175B284F';
 
-type Panel = Parameters<UiModuleApi['devicePanel']>[0];
-type Columns = Parameters<UiModuleApi['deviceColumns']>[0];
-interface Element {
-  type: unknown;
-  props: Record<string, any> | null;
-  children: unknown[];
-}
-
 /** The aircraft a test service with the plugin made of `frames` (each with its time), as the REST API serves them, by ICAO address. */
 async function aircraftOf(frames: readonly [Buffer, number][]): Promise<Map<string, UiDevice>> {
   const t = await createTestService({ plugins: [adsbPlugin], log: createLogger({ write: () => {} }) });
@@ -46,41 +38,13 @@ async function aircraftOf(frames: readonly [Buffer, number][]): Promise<Map<stri
   }
 }
 
-/** A stand-in for the web app's API: components are named functions; what the module registers is kept. */
-function standInApi() {
-  const panels: Panel[] = [];
-  const columns: Columns[] = [];
-  const components = { KeyValues: () => null, Table: () => null, State: () => null, Time: () => null };
-  const h = (type: unknown, props: Record<string, unknown> | null, ...children: unknown[]) => ({ type, props, children });
-  const ui = { h, Fragment: () => null, components, devicePanel: (panel: Panel) => panels.push(panel), deviceColumns: (added: Columns) => columns.push(added) } as unknown as UiModuleApi;
-  return { ui, panels, columns, components };
-}
-
-/** Every element of a rendered tree, depth first, including those in a table's rows. */
-function elements(node: unknown): Element[] {
-  if (Array.isArray(node)) return node.flatMap(elements);
-  if (!node || typeof node !== 'object' || !('children' in node)) return [];
-  const element = node as Element;
-  return [element, ...elements(element.props?.rows ?? []), ...element.children.flatMap(elements)];
-}
-
-/** The text of a cell or value: strings as they are, elements by their text children. */
-function textOf(node: unknown): string {
-  if (typeof node === 'string' || typeof node === 'number') return String(node);
-  if (Array.isArray(node)) return node.map(textOf).join('');
-  if (node && typeof node === 'object' && 'children' in node) return textOf((node as Element).children);
-  return '';
-}
-
 /** The panel of `device`, rendered: its summary rows as text, its tables' rows as text (in order), and the tree. */
 function rendered(device: UiDevice) {
-  const { ui, panels, components } = standInApi();
+  const { ui, panels, components } = standInUiApi();
   registerAdsbPanels(ui);
   assert.equal(panels.map((panel) => [panel.phy, panel.title]), [['ADSB', 'Aircraft']]);
-  const tree = elements(panels[0]!.render({ device }));
-  const summary = tree.find((element) => element.type === components.KeyValues)!.props!.rows as [string, unknown][];
-  const tables = tree.filter((element) => element.type === components.Table).map((table) => (table.props!.rows as unknown[][]).map((row) => row.map(textOf)));
-  return { tree, components, rows: Object.fromEntries(summary.map(([label, value]) => [label, textOf(value)])), tables };
+  const tree = renderedElements(panels[0]!.render({ device }));
+  return { tree, components, rows: keyValueRows(tree, components.KeyValues), tables: tableRows(tree, components.Table) };
 }
 
 const FRAMES: [Buffer, number][] = [
@@ -117,7 +81,7 @@ test('an airliner squawking 7700: its address, callsign, category, altitude, vel
   assert.is(track.length, 2, 'positions 6 s apart are two points of the track');
   assert.equal(track[1]!.slice(1), ['52.25720', '3.91937', '38000 ft'], 'the pair’s position, as pyModeS decodes it');
   assert.equal(track[0]!.slice(1), ['52.26578', '3.93891', '38000 ft'], 'the newest point first: the last position, from the odd frame and the even one before it');
-  assert.ok(tree.some((element) => element.type === 'h3' && textOf(element) === 'Track (2 positions)'));
+  assert.ok(tree.some((element) => element.type === 'h3' && renderedText(element) === 'Track (2 positions)'));
   const times = tree.filter((element) => element.type === components.Time).map((element) => element.props!.seconds);
   assert.equal(times, [T0 + 8, T0 + 2]);
   const line = tree.find((element) => element.type === 'polyline')!;
@@ -148,7 +112,7 @@ test('a glider squawking 7000 with no position: no mark, no velocity, no track',
 
 test('the columns read the aircraft’s record; the ADSB view shows the address, altitude, speed and squawk by default', async () => {
   const device = (await aircraftOf(FRAMES)).get('40621D')!;
-  const { ui, columns } = standInApi();
+  const { ui, columns } = standInUiApi();
   registerAdsbColumns(ui);
   assert.equal(columns.map((added) => [added.views, added.defaults]), [[['phy-ADSB'], ['name', 'adsb-icao', 'adsb-altitude', 'adsb-speed', 'adsb-squawk', 'signal', 'packets', 'seen']]]);
   const cells = columns[0]!.columns!.map((column) => {

@@ -2,7 +2,11 @@
  * Bluetooth LE advertising-channel packets (Core spec vol 6 part B 2.3): access address, a
  * 2-byte PDU header (type, ChSel, TxAdd, RxAdd, length), the PDU and a 3-byte CRC. Each PDU type
  * names its transmitter (the advertiser, a scanner, an initiator) and sometimes a target; the
- * advertising PDUs carry advertising data. Malformed packets throw with the reason.
+ * advertising PDUs carry advertising data. Extended advertising (Bluetooth 5, type 7) carries
+ * the common extended advertising payload (2.3.4): an extended header whose flags say which of
+ * the advertiser's address, the target's, the ADI, the aux pointer and the TX power follow, then
+ * advertising data; on the primary channels it is ADV_EXT_IND, on the secondary ones (where the
+ * data usually is, often on the LE Coded PHY) AUX_ADV_IND. Malformed packets throw with the reason.
  */
 import { readAdvertisingData, type AdvertisingData } from './advertising-data.js';
 import { ADVERTISING_ACCESS_ADDRESS } from './le-ll-phdr.js';
@@ -12,7 +16,7 @@ export const PDU_TYPES = ['ADV_IND', 'ADV_DIRECT_IND', 'ADV_NONCONN_IND', 'SCAN_
 
 /** A decoded advertising-channel packet. */
 export interface BtleAdvertisement {
-  readonly pduType: (typeof PDU_TYPES)[number] | 'RESERVED';
+  readonly pduType: (typeof PDU_TYPES)[number] | 'AUX_ADV_IND' | 'RESERVED';
   /** The sender's device address as a 48-bit number, in display order. */
   readonly transmitter: number;
   /** The sender's address is random (TxAdd). */
@@ -29,6 +33,8 @@ export interface BtleAdvertisement {
    * PDU, so more is what the BLEEDINGTOOTH alert looks for.
    */
   readonly dataLength?: number;
+  /** TX power an extended advertisement's header gives, dBm. */
+  readonly txPower?: number;
 }
 
 const LL_HEADER_BYTES = 6; // access address + PDU header
@@ -45,8 +51,12 @@ export function isAdvertisingPacket(bytes: Uint8Array, offset: number): boolean 
   return bytes.length >= offset + 4 && Buffer.from(bytes.buffer, bytes.byteOffset + offset, 4).readUInt32LE(0) === ADVERTISING_ACCESS_ADDRESS;
 }
 
-/** Decodes the advertising-channel packet starting at `offset` (its access address); undefined for ADV_EXT_IND and reserved types. */
-export function readAdvertisingPdu(bytes: Uint8Array, offset: number): BtleAdvertisement | undefined {
+/**
+ * Decodes the advertising-channel packet starting at `offset` (its access address; the PDU
+ * header is read 4 bytes on); `secondary` when it was heard on a secondary advertising channel.
+ * Undefined for reserved types and for an extended PDU that names no advertiser.
+ */
+export function readAdvertisingPdu(bytes: Uint8Array, offset: number, secondary = false): BtleAdvertisement | undefined {
   if (bytes.length < offset + LL_HEADER_BYTES + CRC_BYTES) throw new Error(`a BLE packet of ${bytes.length - offset} bytes is shorter than its headers`);
   const header = bytes[offset + 4]!;
   const length = bytes[offset + 5]!;
@@ -80,7 +90,53 @@ export function readAdvertisingPdu(bytes: Uint8Array, offset: number): BtleAdver
     case 5: // CONNECT_IND: InitA, AdvA, LLData
       need(type === 3 ? 2 * ADDRESS_BYTES : 2 * ADDRESS_BYTES + 22);
       return { pduType: PDU_TYPES[type], transmitter: address(bytes, start), transmitterRandom: txRandom, target: address(bytes, start + ADDRESS_BYTES), targetRandom: rxRandom, connectable: false };
+    case 7:
+      return extendedPdu(bytes, start, end, txRandom, rxRandom, secondary);
     default:
       return undefined;
   }
+}
+
+/** Extended header flags (Core spec vol 6 part B 2.3.4.1), and the bytes of the fields they announce in order. */
+const EXTENDED_FIELDS = [
+  { flag: 0x01, bytes: ADDRESS_BYTES }, // AdvA
+  { flag: 0x02, bytes: ADDRESS_BYTES }, // TargetA
+  { flag: 0x04, bytes: 1 }, // CTEInfo
+  { flag: 0x08, bytes: 2 }, // ADI
+  { flag: 0x10, bytes: 3 }, // AuxPtr
+  { flag: 0x20, bytes: 18 }, // SyncInfo
+  { flag: 0x40, bytes: 1 }, // TxPower
+] as const;
+const ADV_MODE_CONNECTABLE = 1;
+
+/** The common extended advertising payload in `bytes[start, end)`. */
+function extendedPdu(bytes: Uint8Array, start: number, end: number, txRandom: boolean, rxRandom: boolean, secondary: boolean): BtleAdvertisement | undefined {
+  if (end === start) return undefined;
+  const headerLength = bytes[start]! & 0x3f;
+  const dataStart = start + 1 + headerLength;
+  if (dataStart > end) throw new Error(`an extended header of ${headerLength} bytes in a PDU of ${end - start}`);
+  const flags = headerLength > 0 ? bytes[start + 1]! : 0;
+  const at: Partial<Record<number, number>> = {};
+  let field = start + 2;
+  for (const { flag, bytes: size } of EXTENDED_FIELDS) {
+    if (!(flags & flag)) continue;
+    at[flag] = field;
+    field += size;
+  }
+  if (headerLength > 0 && field > dataStart) throw new Error(`extended header flags 0x${flags.toString(16)} need ${field - start - 1} bytes, the header has ${headerLength}`);
+  const advertiser = at[0x01];
+  if (advertiser === undefined) return undefined;
+  const target = at[0x02];
+  const txPower = at[0x40];
+  return {
+    pduType: secondary ? 'AUX_ADV_IND' : 'ADV_EXT_IND',
+    transmitter: address(bytes, advertiser),
+    transmitterRandom: txRandom,
+    target: target === undefined ? undefined : address(bytes, target),
+    targetRandom: target === undefined ? undefined : rxRandom,
+    connectable: bytes[start]! >> 6 === ADV_MODE_CONNECTABLE,
+    data: readAdvertisingData(bytes, dataStart, end),
+    dataLength: end - dataStart,
+    txPower: txPower === undefined ? undefined : (bytes[txPower]! << 24) >> 24,
+  };
 }

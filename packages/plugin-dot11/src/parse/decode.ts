@@ -60,6 +60,12 @@ export interface Dot11Frame {
   readonly ies?: Dot11Ies;
   /** {@link elementsFingerprint} of a beacon's or probe response's well-formed elements. */
   readonly elementsHash?: number;
+  /**
+   * Results of other plugins' element parsers (`getDot11Hooks(svc).ieParsers`), by parser name;
+   * the same map as `ies.custom`. Reading it runs only the parsers, so a plugin that looks for
+   * its element in every beacon leaves unparsed the elements the classifier skipped.
+   */
+  readonly custom?: Map<string, unknown>;
   /** Reason (deauth, disassoc) or status (auth, association response) code. */
   code?: number;
   eapol?: EapolKey;
@@ -107,15 +113,31 @@ class DecodedFrame implements Dot11Frame {
   #elementsStart = 0;
   #elementsEnd = 0;
   #parsers: IeParserTable | undefined = undefined;
+  /** The parsers' results, once they ran on elements still unparsed. */
+  #custom: Map<string, unknown> | undefined = undefined;
+  #customRead = false;
 
   get ies(): Dot11Ies | undefined {
     const data = this.#data;
     if (data !== undefined) {
       this.#data = undefined;
-      this.#ies = parseIes(data, this.#elementsStart, this.#elementsEnd, this.#parsers);
+      if (this.#customRead) {
+        this.#ies = parseIes(data, this.#elementsStart, this.#elementsEnd);
+        this.#ies.custom = this.#custom;
+      } else this.#ies = parseIes(data, this.#elementsStart, this.#elementsEnd, this.#parsers);
       this.#parsers = undefined;
     }
     return this.#ies;
+  }
+
+  get custom(): Map<string, unknown> | undefined {
+    const data = this.#data;
+    if (data === undefined) return this.#ies?.custom;
+    if (!this.#customRead) {
+      this.#custom = this.#parsers?.walk(data, this.#elementsStart, this.#elementsEnd);
+      this.#customRead = true;
+    }
+    return this.#custom;
   }
 
   /** Parses the elements now, setting `malformed` when they run past the frame. */
@@ -145,8 +167,11 @@ class DecodedFrame implements Dot11Frame {
    * when the elements are first read if they are still unparsed, at once otherwise.
    */
   useParsers(data: Buffer, parsers: IeParserTable): void {
-    if (this.#data !== undefined) this.#parsers = parsers;
-    else if (this.#ies !== undefined) this.#ies.custom = parseIes(data, this.#elementsStart, this.#elementsEnd, parsers).custom;
+    if (this.#data !== undefined) {
+      this.#parsers = parsers;
+      this.#customRead = false;
+    }
+    else if (this.#ies !== undefined) this.#ies.custom = parsers.walk(data, this.#elementsStart, this.#elementsEnd);
   }
 }
 
