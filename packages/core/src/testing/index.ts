@@ -91,3 +91,6 @@ export {
   type TestBody,
   type TestRegistrar,
 } from './real-data.js';
+export { encodePng } from './png-image.js';
+export { pmtilesTileId, testTileColour, testTilePng, testTilesAround, writeMbtiles, writePmtiles, type PmtilesOptions, type TestTile } from './tile-archives.js';
+export { testDevicePosition, type PositionDisc } from './test-device-positions.js';

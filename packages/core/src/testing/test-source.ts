@@ -32,6 +32,8 @@ export interface TestReport {
   time?: number;
   /** Bytes to count as the packet's size (default 0). */
   length?: number;
+  /** Where the sensor was when it heard the report (a 3D fix), as a GPS would stamp it. */
+  position?: { lat: number; lon: number };
 }
 
 declare module '../index.js' {
@@ -120,5 +122,6 @@ export function testPacket(report: TestReport, sourceUuid: string): Packet {
         ? { signalDbm: report.signal, channel: report.channel, freqKhz: report.freqKhz }
         : undefined,
     annotations: {},
+    ...(report.position ? { gps: { lat: report.position.lat, lon: report.position.lon, fix: 3, time } } : {}),
   };
 }
