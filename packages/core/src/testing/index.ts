@@ -94,3 +94,4 @@ export {
 export { encodePng } from './png-image.js';
 export { pmtilesTileId, testTileColour, testTilePng, testTilesAround, writeMbtiles, writePmtiles, type PmtilesOptions, type TestTile } from './tile-archives.js';
 export { testDevicePosition, type PositionDisc } from './test-device-positions.js';
+export { registeredMapLayers, unservedLayerViews } from './map-layers.js';

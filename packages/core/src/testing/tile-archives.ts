@@ -20,7 +20,7 @@ export interface TestTile {
 
 /** The colour of the test tile at an address: distinct for every tile near one another, and pale, so markers stand out on it. */
 export function testTileColour(z: number, x: number, y: number): [number, number, number] {
-  return [160 + ((x * 7 + z * 3) % 16) * 6, 160 + ((y * 5 + z) % 16) * 6, 200 + (z % 8) * 6];
+  return [200 + ((x * 3 + z) % 8) * 6, 206 + ((y * 3 + z) % 8) * 5, 214 + (z % 4) * 8];
 }
 
 /** The PNG tile of an address: its colour, with a one-pixel darker edge so tile seams show. */
