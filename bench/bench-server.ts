@@ -28,10 +28,10 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts `svc start` for a bench. */
-export async function startBenchServer(): Promise<BenchServer> {
+/** Starts `svc start` for a bench, with config lines besides the test datasource plugin. */
+export async function startBenchServer(conf: readonly string[] = []): Promise<BenchServer> {
   const configDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-  writeFileSync(join(configDir, 'svc.conf'), 'plugin=@svc/core/testing/plugin\n');
+  writeFileSync(join(configDir, 'svc.conf'), `${['plugin=@svc/core/testing/plugin', ...conf].join('\n')}\n`);
   const child = spawn(process.execPath, ['packages/cli/bin/run.js', 'start', '--port', '0', '--config-dir', configDir, '--user', USER, '--password', PASSWORD, '--config', join(configDir, 'svc.conf')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -70,8 +70,8 @@ export async function startBenchServer(): Promise<BenchServer> {
   };
 }
 
-/** Gives the server `devices` synthetic devices from the test datasource and waits until it tracks them all. */
-export async function addTestDevices(server: BenchServer, devices: number): Promise<void> {
-  await server.addSource(`testsource-1:devices=${devices},count=${devices},flood=true`);
+/** Gives the server `devices` synthetic devices from the test datasource (with more of its options, `lat=..,lon=..` to locate them) and waits until it tracks them all. */
+export async function addTestDevices(server: BenchServer, devices: number, options = ''): Promise<void> {
+  await server.addSource(`testsource-1:devices=${devices},count=${devices},flood=true${options ? `,${options}` : ''}`);
   while ((await server.deviceCount()) < devices) await new Promise((resolve) => setTimeout(resolve, 200));
 }

@@ -1,19 +1,23 @@
 /**
  * The located devices of a view as the map draws them: each device's layer (the first of the
  * app's layer views that holds it), those of the shown layers inside the map's box, and, when
- * there are more of them than the map can draw one by one, clusters: the box is cut into
+ * there are more of them than the map can draw one by one, clusters: the world is cut into
  * squares of a fixed size on screen at the map's zoom, and a square holding several devices is
- * one cluster at their mean position with their count. One pass over the devices, so a pan
- * over 100,000 of them costs milliseconds and an answer of a few hundred entries.
+ * one cluster at their mean position with their count. One pass over the devices, counting
+ * each in its square as it goes, so a pan over 100,000 of them costs milliseconds and an
+ * answer of a few hundred entries.
  */
 import type { TrackedDevice } from '../tracker/tracked-device.js';
 import { devicePosition } from './device-position.js';
-import { worldPixel } from './web-mercator.js';
 
+/** Latitude beyond which Web Mercator is cut off (its world is square): devices beyond count in its edge squares. */
+const MAX_MERCATOR_LATITUDE = 85.0511287798;
 /** The side of a cluster square on screen, in pixels. */
 export const CLUSTER_CELL_PIXELS = 64;
 /** The layer number of devices no layer view holds. */
 export const NO_LAYER = -1;
+/** Squares a box may span for the counters to be flat arrays; a larger grid (a box far wider than a screen) uses a map. */
+const MAX_FLAT_CELLS = 1 << 16;
 
 /** A box of longitudes and latitudes; `west > east` crosses the antimeridian. */
 export interface MapBox {
@@ -64,12 +68,6 @@ export interface MapAnswer {
   readonly clusters: readonly MapCluster[];
 }
 
-/** Whether a position is in the box. */
-function inside(box: MapBox, lat: number, lon: number): boolean {
-  if (lat < box.south || lat > box.north) return false;
-  return box.west <= box.east ? lon >= box.west && lon <= box.east : lon >= box.west || lon <= box.east;
-}
-
 function layerOf(device: TrackedDevice, layers: MapQuery['layers']): number {
   for (let index = 0; index < layers.length; index++) if (layers[index]!(device)) return index;
   return NO_LAYER;
@@ -78,7 +76,10 @@ function layerOf(device: TrackedDevice, layers: MapQuery['layers']): number {
 /** Answers a map query over `devices` (a view's members or its search matches). */
 export function queryMap(devices: Iterable<TrackedDevice>, query: MapQuery): MapAnswer {
   const { box, hidden } = query;
-  const found: MapPoint[] = [];
+  const crosses = box.west > box.east;
+  const cells = query.cluster ? new ClusterCells(box, query.zoom) : undefined;
+  const points: MapPoint[] = [];
+  let inBox = 0;
   let located = 0;
   let west = Infinity;
   let south = Infinity;
@@ -87,49 +88,100 @@ export function queryMap(devices: Iterable<TrackedDevice>, query: MapQuery): Map
   for (const device of devices) {
     const position = devicePosition(device);
     if (!position) continue;
-    const layer = hidden.size ? layerOf(device, query.layers) : NO_LAYER;
-    if (hidden.has(layer)) continue;
+    if (hidden.size && hidden.has(layerOf(device, query.layers))) continue;
     const { lat, lon } = position;
     located++;
     if (lon < west) west = lon;
     if (lon > east) east = lon;
     if (lat < south) south = lat;
     if (lat > north) north = lat;
-    if (inside(box, lat, lon)) found.push({ device, lat, lon, layer });
+    if (lat < box.south || lat > box.north) continue;
+    if (crosses ? lon < box.west && lon > box.east : lon < box.west || lon > box.east) continue;
+    inBox++;
+    if (points.length < query.maxPoints) points.push({ device, lat, lon, layer: NO_LAYER });
+    cells?.add(device, lat, lon);
   }
   const extent = located ? ([west, south, east, north] as const) : undefined;
-  if (found.length <= query.maxPoints || !query.cluster) {
-    const points = found.length <= query.maxPoints ? found : found.slice(0, query.maxPoints);
-    return { located, inBox: found.length, extent, points: withLayers(points, query, hidden.size === 0), clusters: [] };
-  }
-  const { points, clusters } = clusterPoints(found, query.zoom);
-  return { located, inBox: found.length, extent, points: withLayers(points, query, hidden.size === 0), clusters };
+  const withLayers = (shown: readonly MapPoint[]) => shown.map((point) => ({ ...point, layer: layerOf(point.device, query.layers) }));
+  if (inBox <= query.maxPoints || !cells) return { located, inBox, extent, points: withLayers(points), clusters: [] };
+  const { lone, clusters } = cells.result();
+  return { located, inBox, extent, points: withLayers(lone), clusters };
 }
 
-/** Points with their layer, for those whose layer was not needed to filter them. */
-function withLayers(points: MapPoint[], query: MapQuery, unknown: boolean): MapPoint[] {
-  return unknown ? points.map((point) => ({ ...point, layer: layerOf(point.device, query.layers) })) : points;
-}
+/**
+ * Counters of the squares of `CLUSTER_CELL_PIXELS` at a zoom: squares of the world grid, so a
+ * cluster stays put while the map pans. Flat arrays over the squares the box spans (a screen
+ * is a few hundred), or a map for a box of too many; nothing is allocated per device.
+ */
+class ClusterCells {
+  readonly #scale: number;
+  readonly #left: number;
+  readonly #top: number;
+  readonly #columns: number;
+  readonly #count: Int32Array | undefined;
+  readonly #slot: Int32Array | undefined;
+  readonly #sparse: Map<number, number> | undefined;
+  /** Per used square, in first-use order: its first device, count and coordinate sums. */
+  readonly #first: TrackedDevice[] = [];
+  readonly #used: { count: number; lat: number; lon: number }[] = [];
 
-/** Groups points into squares of `CLUSTER_CELL_PIXELS` at `zoom`: lone points stay points. */
-function clusterPoints(found: readonly MapPoint[], zoom: number): { points: MapPoint[]; clusters: MapCluster[] } {
-  const cells = new Map<number, { first: MapPoint; count: number; lat: number; lon: number }>();
-  const columns = 2 ** zoom * (256 / CLUSTER_CELL_PIXELS) + 1;
-  for (const point of found) {
-    const pixel = worldPixel(point.lat, point.lon, zoom);
-    const key = Math.floor(pixel.y / CLUSTER_CELL_PIXELS) * columns + Math.floor(pixel.x / CLUSTER_CELL_PIXELS);
-    const cell = cells.get(key);
-    if (cell) {
-      cell.count++;
-      cell.lat += point.lat;
-      cell.lon += point.lon;
-    } else cells.set(key, { first: point, count: 1, lat: point.lat, lon: point.lon });
+  constructor(box: MapBox, zoom: number) {
+    this.#scale = 256 * 2 ** zoom;
+    const crosses = box.west > box.east;
+    this.#left = this.#column(crosses ? -180 : box.west);
+    this.#top = this.#row(box.north);
+    this.#columns = this.#column(crosses ? 180 : box.east) - this.#left + 1;
+    const cells = this.#columns * (this.#row(box.south) - this.#top + 1);
+    if (cells <= MAX_FLAT_CELLS) {
+      this.#count = new Int32Array(cells);
+      this.#slot = new Int32Array(cells);
+    } else this.#sparse = new Map();
   }
-  const points: MapPoint[] = [];
-  const clusters: MapCluster[] = [];
-  for (const cell of cells.values()) {
-    if (cell.count === 1) points.push(cell.first);
-    else clusters.push({ lat: cell.lat / cell.count, lon: cell.lon / cell.count, count: cell.count });
+
+  #column(lon: number): number {
+    return Math.floor((((lon + 180) / 360) * this.#scale) / CLUSTER_CELL_PIXELS);
   }
-  return { points, clusters };
+
+  #row(lat: number): number {
+    const clamped = lat > MAX_MERCATOR_LATITUDE ? MAX_MERCATOR_LATITUDE : lat < -MAX_MERCATOR_LATITUDE ? -MAX_MERCATOR_LATITUDE : lat;
+    const sin = Math.sin((clamped * Math.PI) / 180);
+    return Math.floor(((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * this.#scale) / CLUSTER_CELL_PIXELS);
+  }
+
+  /** Counts a device in its square. */
+  add(device: TrackedDevice, lat: number, lon: number): void {
+    const cell = (this.#row(lat) - this.#top) * this.#columns + (this.#column(lon) - this.#left);
+    let slot: number;
+    if (this.#count) {
+      if (this.#count[cell]++ === 0) {
+        this.#slot![cell] = this.#used.length;
+        this.#first.push(device);
+        this.#used.push({ count: 0, lat: 0, lon: 0 });
+      }
+      slot = this.#slot![cell]!;
+    } else {
+      const known = this.#sparse!.get(cell);
+      if (known === undefined) {
+        slot = this.#used.length;
+        this.#sparse!.set(cell, slot);
+        this.#first.push(device);
+        this.#used.push({ count: 0, lat: 0, lon: 0 });
+      } else slot = known;
+    }
+    const used = this.#used[slot]!;
+    used.count++;
+    used.lat += lat;
+    used.lon += lon;
+  }
+
+  /** Squares of one device as points, the others as clusters at their devices' mean. */
+  result(): { lone: MapPoint[]; clusters: MapCluster[] } {
+    const lone: MapPoint[] = [];
+    const clusters: MapCluster[] = [];
+    this.#used.forEach((cell, slot) => {
+      if (cell.count === 1) lone.push({ device: this.#first[slot]!, lat: cell.lat, lon: cell.lon, layer: NO_LAYER });
+      else clusters.push({ lat: cell.lat / cell.count, lon: cell.lon / cell.count, count: cell.count });
+    });
+    return { lone, clusters };
+  }
 }

@@ -1,5 +1,6 @@
 /**
- * The map itself: Leaflet with the coordinate grid under the server's tile source, the devices
+ * The map itself: Leaflet with the server's tile source (and a coordinate grid under it once a
+ * tile fails, or alone when there are no tiles), the devices
  * of the view and search (clusters as badges, devices one by one on a canvas, with their
  * layer's marker and track), and this sensor's position and track. The map asks the server
  * again for what is inside it whenever it stops moving, whenever the query changes and every
@@ -10,7 +11,7 @@ import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'preact/hooks';
 import { describe, get } from '../api';
-import { ClusterMarkers } from './cluster-markers';
+import { count } from '../format';
 import { CoordinateGrid } from './grid-layer';
 import { MapFeed, type MapClusterData, type MapQuery, type MapSnapshot } from './map-feed';
 import { OTHER_DEVICES, SENSOR_LAYER_ID, type MapLayer } from './map-layers';
@@ -63,6 +64,14 @@ function boxOf(map: L.Map): [number, number, number, number] {
   return [wrap(bounds.getWest()), south, wrap(bounds.getEast()), north];
 }
 
+/** What a snapshot draws, as text: equal for two answers that draw the same. */
+function snapshotSignature(data: MapSnapshot, query: MapQuery): string {
+  const points = data.points.map((point) => `${point.key},${point.lat},${point.lon},${point.layer}`).join(';');
+  const clusters = data.clusters.map((cluster) => `${cluster.lat},${cluster.lon},${cluster.count}`).join(';');
+  const tracks = [...data.tracks].map(([key, track]) => `${key},${track.length},${track.at(-1)?.join(',')}`).join(';');
+  return `${query.layers.map((layer) => layer.view).join(',')}|${points}|${clusters}|${tracks}`;
+}
+
 /** The map. */
 export function MapView(props: MapViewProps) {
   const element = useRef<HTMLDivElement>(null);
@@ -73,7 +82,6 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     const map = L.map(element.current!, { maxZoom: MAX_ZOOM, minZoom: 1, zoomControl: true, attributionControl: true });
     map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>');
-    new CoordinateGrid().addTo(map);
     L.control.scale({ imperial: false }).addTo(map);
     const canvas = new MarkerCanvas(map);
     const tooltip = L.DomUtil.create('div', 'map-tooltip', map.getContainer());
@@ -92,6 +100,7 @@ export function MapView(props: MapViewProps) {
       const showSensor = !hidden.has(SENSOR_LAYER_ID);
       const scene: MarkerScene = {
         points: snapshot?.data.points ?? [],
+        clusters: snapshot?.data.clusters ?? [],
         tracks: snapshot?.data.tracks ?? new Map(),
         styles,
         other: OTHER_DEVICES,
@@ -101,12 +110,14 @@ export function MapView(props: MapViewProps) {
       };
       canvas.show(scene);
     };
-    const clusters = new ClusterMarkers(map, (cluster) => openCluster(cluster));
+    let drawnSignature = '';
     const feed = new MapFeed(
       (data, query) => {
         parts.current!.snapshot = { data, query };
-        clusters.show(data.clusters);
-        redraw();
+        // An answer like the last, with the map where it was drawn, is not drawn again.
+        const signature = snapshotSignature(data, query);
+        if (signature !== drawnSignature || canvas.moved) redraw();
+        drawnSignature = signature;
         latest.current.onSummary({ located: data.located, inBox: data.inBox, points: data.points.length, clusters: data.clusters.length, error: '' });
         map.getContainer().dataset.drawn = String(Number(map.getContainer().dataset.drawn ?? 0) + 1);
         if (!fitted) {
@@ -171,19 +182,29 @@ export function MapView(props: MapViewProps) {
       latest.current.onMoved({ lat: center.lat, lon: center.lng, zoom: map.getZoom() });
     });
     map.on('click', (event: L.LeafletMouseEvent) => {
-      const point = canvas.pointAt(event.containerPoint);
-      if (point) latest.current.onOpen(point.key);
+      const hit = canvas.hitAt(event.containerPoint);
+      if (hit?.point) latest.current.onOpen(hit.point.key);
+      else if (hit?.cluster) openCluster(hit.cluster);
     });
+    let dragging = false;
+    map.on('dragstart', () => (dragging = true));
+    map.on('dragend', () => (dragging = false));
     map.on('mousemove', (event: L.LeafletMouseEvent) => {
-      const point = canvas.pointAt(event.containerPoint);
-      map.getContainer().classList.toggle('over-device', Boolean(point));
-      tooltip.hidden = !point;
-      if (!point) return;
+      if (dragging) return;
+      const hit = canvas.hitAt(event.containerPoint);
+      map.getContainer().classList.toggle('over-device', Boolean(hit));
+      tooltip.hidden = !hit;
+      if (!hit) return;
+      L.DomUtil.setPosition(tooltip, event.containerPoint.add([12, -28]));
+      if (hit.cluster) {
+        tooltip.textContent = `${count(hit.cluster.count)} devices: click to ${map.getZoom() < LIST_CLUSTER_ZOOM ? 'zoom in' : 'list them'}`;
+        return;
+      }
+      const point = hit.point;
       const layer = parts.current!.snapshot?.query.layers[point.layer] as MapLayer | undefined;
       const altitude = parts.current!.snapshot?.data.tracks.get(point.key)?.at(-1)?.[3];
       const unit = layer?.track?.altitude === 'metres' ? 'm' : 'ft';
       tooltip.textContent = `${point.name} · ${layer?.title ?? OTHER_DEVICES.title}${altitude !== undefined && layer?.track?.altitude ? ` · ${Math.round(altitude)} ${unit}` : ''}`;
-      L.DomUtil.setPosition(tooltip, event.containerPoint.add([12, -28]));
     });
     map.on('mouseout', () => (tooltip.hidden = true));
 
@@ -191,14 +212,20 @@ export function MapView(props: MapViewProps) {
     map.setView(place ? [place.lat, place.lon] : [20, 0], place?.zoom ?? 2);
     loadTileSource().then(
       (source) => {
-        tileLayer(source)?.addTo(map);
+        // The grid is drawn only where it is needed: with no tiles, or once a tile cannot be had.
+        const tiles = tileLayer(source);
+        const grid = new CoordinateGrid();
+        if (tiles) tiles.once('tileerror', () => grid.addTo(map)).addTo(map);
+        else grid.addTo(map);
         if (source.bounds) sourceBounds = L.latLngBounds([source.bounds[1], source.bounds[0]], [source.bounds[3], source.bounds[2]]);
       },
       (error: unknown) => latest.current.onSummary({ located: 0, inBox: 0, points: 0, clusters: 0, error: `the tile source could not be read: ${describe(error)}` }),
     );
     const sensor = followSensor((state) => {
+      const before = parts.current!.sensor;
       parts.current!.sensor = state;
-      redraw();
+      const moved = before.position?.lat !== state.position?.lat || before.position?.lon !== state.position?.lon || before.track.length !== state.track.length;
+      if (moved) redraw();
     });
     const resize = new ResizeObserver(() => map.invalidateSize());
     resize.observe(element.current!);
@@ -206,7 +233,6 @@ export function MapView(props: MapViewProps) {
       resize.disconnect();
       sensor.close();
       feed.close();
-      clusters.remove();
       canvas.remove();
       map.remove();
     };

@@ -1,8 +1,8 @@
 /**
  * The map's coordinate grid, drawn under the tiles: a plain background with lines of latitude
  * and longitude at a round step for the zoom (grid-step.ts), each labelled, tile by tile on
- * canvases. With no tile source, or while tiles cannot be fetched (a sensor in a field), the
- * map still shows where it is; never a blank page.
+ * canvases. With no tile source, or once tiles cannot be fetched (a sensor in a field, a place
+ * the archive does not cover), the map still shows where it is; never a blank page.
  */
 import * as L from 'leaflet';
 import { gridLabel, gridStep } from './grid-step';

@@ -1,15 +1,18 @@
 /**
- * The devices drawn one by one, their tracks and the sensor, on one canvas over the map: every
- * frame the map moves it is drawn again from the positions (a few thousand shapes take a
- * millisecond or two), and while the map animates a zoom the canvas is scaled along with the
- * tiles, then drawn afresh at the new zoom. Clicks and hovers find the device under the
- * pointer here, since the shapes are pixels, not elements.
+ * The devices drawn one by one, their tracks, the server's clusters and the sensor, on one
+ * canvas over the map (and a margin around it), so a screen of them is one layer for the
+ * browser to move rather than hundreds of elements: while the map is dragged, glides or animates a zoom, the drawing is only
+ * moved and scaled with it (a transform the compositor applies, no drawing and no new bitmap
+ * per frame), and it is drawn afresh when the server's answer for where the map stopped comes. Clicks and hovers find the device or
+ * cluster under the pointer here (the one whose centre is nearest), from the positions of the
+ * last drawing, since the shapes are pixels, not elements.
  */
 import * as L from 'leaflet';
 import type { UiMarkerShape } from '@svc/core';
+import { count } from '../format';
 import { altitudeColour } from './altitude-colour';
-import type { MapPointData, TrackPoint } from './map-feed';
-import { drawMarker, drawSensor, MARKER_RADIUS } from './marker-shapes';
+import type { MapClusterData, MapPointData, TrackPoint } from './map-feed';
+import { clusterRadius, drawCluster, drawMarker, drawSensor, MARKER_RADIUS } from './marker-shapes';
 
 /** How a layer's devices are drawn. */
 export interface LayerStyle {
@@ -21,6 +24,7 @@ export interface LayerStyle {
 /** Everything the canvas draws. */
 export interface MarkerScene {
   readonly points: readonly MapPointData[];
+  readonly clusters: readonly MapClusterData[];
   readonly tracks: ReadonlyMap<string, readonly TrackPoint[]>;
   /** Styles by layer number; `other` for devices of no layer. */
   readonly styles: readonly LayerStyle[];
@@ -31,7 +35,21 @@ export interface MarkerScene {
   readonly selected?: string;
 }
 
-const EMPTY: MarkerScene = { points: [], tracks: new Map(), styles: [], other: { colour: '#000', shape: 'circle' }, sensorTrack: [] };
+/** What is under the pointer. */
+export type MarkerHit = { readonly point: MapPointData; readonly cluster?: undefined } | { readonly cluster: MapClusterData; readonly point?: undefined };
+
+/** A shape as drawn: its centre in container pixels then, and how far from it a pointer hits it. */
+interface Drawn {
+  readonly x: number;
+  readonly y: number;
+  readonly reach: number;
+  readonly hit: MarkerHit;
+}
+
+const EMPTY: MarkerScene = { points: [], clusters: [], tracks: new Map(), styles: [], other: { colour: '#000', shape: 'circle' }, sensorTrack: [] };
+
+/** How far beyond each side of the map the canvas draws, as a share of the map's size: a pan shows what is there until the next drawing. */
+const PADDING = 0.2;
 
 /** The canvas layer of a map. */
 export class MarkerCanvas {
@@ -39,16 +57,21 @@ export class MarkerCanvas {
   readonly #canvas = document.createElement('canvas');
   readonly #context: CanvasRenderingContext2D;
   #scene: MarkerScene = EMPTY;
-  #drawnAt: { center: L.LatLng; zoom: number } | undefined;
+  /** Where the map was when the canvas was drawn, and the shapes drawn then. */
+  #drawn: { center: L.LatLng; zoom: number; shapes: Drawn[] } | undefined;
+  /** The transform the canvas is shown with since: scale, then shift. */
+  #shown = { scale: 1, x: 0, y: 0 };
   readonly #redraw = () => this.draw();
-  readonly #animate = (event: L.ZoomAnimEvent) => this.#zoomAnimation(event);
+  readonly #follow = () => this.#followTo(this.#map.getCenter(), this.#map.getZoom());
+  readonly #animate = (event: L.ZoomAnimEvent) => this.#followTo(event.center, event.zoom);
 
   constructor(map: L.Map) {
     this.#map = map;
     this.#canvas.className = 'map-markers leaflet-zoom-animated';
     this.#context = this.#canvas.getContext('2d')!;
     map.getContainer().appendChild(this.#canvas);
-    map.on('move zoom viewreset resize', this.#redraw);
+    map.on('viewreset resize', this.#redraw);
+    map.on('move zoom', this.#follow);
     map.on('zoomanim', this.#animate);
   }
 
@@ -58,45 +81,74 @@ export class MarkerCanvas {
     this.draw();
   }
 
-  /** The device drawn under a point of the map's container, topmost first. */
-  pointAt(at: L.Point): MapPointData | undefined {
-    const points = this.#scene.points;
-    for (let index = points.length - 1; index >= 0; index--) {
-      const point = points[index]!;
-      if (this.#map.latLngToContainerPoint([point.lat, point.lon]).distanceTo(at) <= MARKER_RADIUS + 3) return point;
+  /** Whether the drawing is shown moved or scaled since it was drawn (the map moved). */
+  get moved(): boolean {
+    const { scale, x, y } = this.#shown;
+    return scale !== 1 || x !== 0 || y !== 0;
+  }
+
+  /** The device or cluster under a point of the map's container: of those it touches, the one whose centre is nearest. */
+  hitAt(at: L.Point): MarkerHit | undefined {
+    const drawn = this.#drawn;
+    if (!drawn) return undefined;
+    const { scale, x, y } = this.#shown;
+    const px = (at.x - x) / scale;
+    const py = (at.y - y) / scale;
+    let best: Drawn | undefined;
+    let bestDistance = Infinity;
+    for (const shape of drawn.shapes) {
+      const distance = Math.hypot(shape.x - px, shape.y - py);
+      if (distance <= shape.reach / scale && distance < bestDistance) {
+        best = shape;
+        bestDistance = distance;
+      }
     }
-    return undefined;
+    return best?.hit;
   }
 
   /** Removes the canvas from the map. */
   remove(): void {
-    this.#map.off('move zoom viewreset resize', this.#redraw);
+    this.#map.off('viewreset resize', this.#redraw);
+    this.#map.off('move zoom', this.#follow);
     this.#map.off('zoomanim', this.#animate);
     this.#canvas.remove();
   }
 
-  /** Draws the scene at the map's current position. */
+  /** Draws the scene at the map's current position, over the map and a margin around it. */
   draw(): void {
-    const size = this.#map.getSize();
+    const map = this.#map;
+    const size = map.getSize();
+    const pad = size.multiplyBy(PADDING).round();
+    const width = size.x + 2 * pad.x;
+    const height = size.y + 2 * pad.y;
     const ratio = devicePixelRatio || 1;
-    if (this.#canvas.width !== Math.round(size.x * ratio) || this.#canvas.height !== Math.round(size.y * ratio)) {
-      this.#canvas.width = Math.round(size.x * ratio);
-      this.#canvas.height = Math.round(size.y * ratio);
-      this.#canvas.style.width = `${size.x}px`;
-      this.#canvas.style.height = `${size.y}px`;
+    const canvas = this.#canvas;
+    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+      Object.assign(canvas.style, { width: `${width}px`, height: `${height}px`, left: `${-pad.x}px`, top: `${-pad.y}px`, transformOrigin: `${pad.x}px ${pad.y}px` });
     }
-    this.#canvas.style.transform = '';
-    this.#drawnAt = { center: this.#map.getCenter(), zoom: this.#map.getZoom() };
+    this.#setTransform(1, 0, 0);
+    const { points, clusters, tracks, styles, other, sensor, sensorTrack, selected } = this.#scene;
+    const at = (lat: number, lon: number) => map.latLngToContainerPoint([lat, lon]);
+    const visible = (p: L.Point, margin: number) => p.x > -pad.x - margin && p.y > -pad.y - margin && p.x < size.x + pad.x + margin && p.y < size.y + pad.y + margin;
     const context = this.#context;
-    context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, size.x, size.y);
-    const { points, tracks, styles, other, sensor, sensorTrack, selected } = this.#scene;
-    const at = (lat: number, lon: number) => this.#map.latLngToContainerPoint([lat, lon]);
-    const styleOf = (point: MapPointData) => styles[point.layer] ?? other;
-    for (const point of points) {
-      const track = tracks.get(point.key);
-      if (track?.length) this.#drawTrack(track, at(point.lat, point.lon), styleOf(point));
+    context.setTransform(ratio, 0, 0, ratio, pad.x * ratio, pad.y * ratio);
+    context.clearRect(-pad.x, -pad.y, width, height);
+    const shapes: Drawn[] = [];
+    for (const cluster of clusters) {
+      const p = at(cluster.lat, cluster.lon);
+      const written = count(cluster.count);
+      if (!visible(p, clusterRadius(written))) continue;
+      drawCluster(context, written, p.x, p.y);
+      shapes.push({ x: p.x, y: p.y, reach: clusterRadius(written), hit: { cluster } });
     }
+    const styleOf = (point: MapPointData) => styles[point.layer] ?? other;
+    const projected = points.map((point) => at(point.lat, point.lon));
+    points.forEach((point, index) => {
+      const track = tracks.get(point.key);
+      if (track?.length) this.#drawTrack(track, projected[index]!, styleOf(point));
+    });
     if (sensorTrack.length > 1) {
       context.beginPath();
       sensorTrack.forEach(([lat, lon], index) => {
@@ -110,20 +162,24 @@ export class MarkerCanvas {
       context.stroke();
       context.setLineDash([]);
     }
-    const margin = MARKER_RADIUS * 3;
-    let chosen: { point: MapPointData; x: number; y: number } | undefined;
-    for (const point of points) {
-      const p = at(point.lat, point.lon);
-      if (p.x < -margin || p.y < -margin || p.x > size.x + margin || p.y > size.y + margin) continue;
+    let chosen = -1;
+    points.forEach((point, index) => {
+      const p = projected[index]!;
+      if (!visible(p, MARKER_RADIUS * 3)) return;
       const style = styleOf(point);
       drawMarker(context, style.shape, style.colour, p.x, p.y, false);
-      if (point.key === selected) chosen = { point, x: p.x, y: p.y };
+      shapes.push({ x: p.x, y: p.y, reach: MARKER_RADIUS + 3, hit: { point } });
+      if (point.key === selected) chosen = index;
+    });
+    if (chosen >= 0) {
+      const style = styleOf(points[chosen]!);
+      drawMarker(context, style.shape, style.colour, projected[chosen]!.x, projected[chosen]!.y, true);
     }
-    if (chosen) drawMarker(context, styleOf(chosen.point).shape, styleOf(chosen.point).colour, chosen.x, chosen.y, true);
     if (sensor) {
       const p = at(sensor.lat, sensor.lon);
       drawSensor(context, p.x, p.y);
     }
+    this.#drawn = { center: map.getCenter(), zoom: map.getZoom(), shapes };
   }
 
   /** A track as a line to the device's marker, coloured by altitude for a layer that says so. */
@@ -143,14 +199,23 @@ export class MarkerCanvas {
     }
   }
 
-  /** Scales the drawing with a zoom animation: the canvas moves as the tiles do until it is drawn afresh. */
-  #zoomAnimation(event: L.ZoomAnimEvent): void {
-    const drawn = this.#drawnAt;
+  /**
+   * Moves and scales the drawing as the map moves (a drag, a glide, a zoom animation) without
+   * drawing it again: what was drawn at the drawn centre and zoom is shown where the map now
+   * puts it, until the map stops and the canvas is drawn afresh.
+   */
+  #followTo(center: L.LatLng, zoom: number): void {
+    const drawn = this.#drawn;
     if (!drawn) return;
     const map = this.#map;
-    const scale = map.getZoomScale(event.zoom, drawn.zoom);
+    const scale = map.getZoomScale(zoom, drawn.zoom);
     const half = map.getSize().divideBy(2);
-    const offset = map.project(drawn.center, event.zoom).subtract(map.project(event.center, event.zoom)).add(half).subtract(half.multiplyBy(scale));
-    this.#canvas.style.transform = `translate(${offset.x}px, ${offset.y}px) scale(${scale})`;
+    const offset = map.project(drawn.center, zoom).subtract(map.project(center, zoom)).add(half).subtract(half.multiplyBy(scale));
+    this.#setTransform(scale, offset.x, offset.y);
+  }
+
+  #setTransform(scale: number, x: number, y: number): void {
+    this.#shown = { scale, x, y };
+    this.#canvas.style.transform = scale === 1 && x === 0 && y === 0 ? '' : `translate(${x}px, ${y}px) scale(${scale})`;
   }
 }

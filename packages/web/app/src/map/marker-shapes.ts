@@ -1,7 +1,8 @@
 /**
  * The markers of the map's layers, drawn on a canvas: a circle, square, diamond or triangle of
  * the layer's colour with a white edge, centred on the device's position, so every layer reads
- * apart where they mix; and the sensor's own mark, a ringed dot.
+ * apart where they mix; a cluster's badge, a blue disc with its count, as wide as the count
+ * needs; and the sensor's own mark, a ringed dot.
  */
 import type { UiMarkerShape } from '@svc/core';
 
@@ -58,4 +59,28 @@ export function drawSensor(context: CanvasRenderingContext2D, x: number, y: numb
     context.fillStyle = colour;
     context.fill();
   }
+}
+
+/** The fill of a cluster's badge. */
+export const CLUSTER_FILL = '#3b74d9';
+
+/** A cluster badge's radius for its count as written: wide enough for the digits (11 px for 2, 23 px for 2,844). */
+export function clusterRadius(written: string): number {
+  return Math.round(7 + 3.25 * written.length);
+}
+
+/** Draws a cluster's badge: a disc with a white edge and the count in it. */
+export function drawCluster(context: CanvasRenderingContext2D, written: string, x: number, y: number): void {
+  context.beginPath();
+  context.arc(x, y, clusterRadius(written), 0, Math.PI * 2);
+  context.fillStyle = CLUSTER_FILL;
+  context.fill();
+  context.lineWidth = 2;
+  context.strokeStyle = '#ffffff';
+  context.stroke();
+  context.fillStyle = '#ffffff';
+  context.font = '600 11px system-ui, sans-serif';
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.fillText(written, x, y + 0.5);
 }

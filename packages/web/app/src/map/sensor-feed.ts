@@ -31,7 +31,7 @@ export function followSensor(onState: (state: SensorState) => void): { close(): 
       }
       if (track.length > MAX_TRACK) track.splice(0, track.length - MAX_TRACK);
       const [lon, lat] = location['svc.common.location.geopoint'] as [number, number];
-      onState({ position: location['svc.common.location.fix'] >= 2 ? { lat, lon } : undefined, track });
+      onState({ position: location['svc.common.location.fix'] >= 2 ? { lat, lon } : undefined, track: track.slice() });
     } catch {
       // The next poll tries again; the device feed reports the server's state.
     } finally {
