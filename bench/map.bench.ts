@@ -12,8 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testTilesAround, writeMbtiles } from '@svc/core/testing';
-import { launchChromium } from '../packages/cli/e2e/browser.js';
-import { addTestDevices, startBenchServer } from './bench-server.js';
+import { addTestDevices, loggedInBrowser, startBenchServer } from './bench-server.js';
 
 const DEVICES = 100_000;
 const CENTRE = { lat: 52.37, lon: 4.89 };
@@ -31,12 +30,7 @@ await addTestDevices(server, DEVICES, located);
 console.log(`server holds ${await server.deviceCount()} devices, located in a ${RADIUS_M / 1000} km disc`);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const login = await fetch(`${base}/session/login.cmd`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: server.user, password: server.password }) });
-const token = /SVC=([0-9A-F]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
-
-const browser = await launchChromium();
-const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-await context.addCookies([{ name: 'SVC', value: token, url: base }]);
+const { browser, context } = await loggedInBrowser(server);
 const outside: string[] = [];
 await context.route('**/*', (route) => {
   if (route.request().url().startsWith(base)) return route.continue();
