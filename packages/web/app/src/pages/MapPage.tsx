@@ -42,9 +42,12 @@ function MapScreen() {
   const { views, error: viewsError } = useViews();
   const contributions = columnContributions.value;
   const searchFields = useMemo(() => ['svc.device.base.key', ...chosenColumns(view, contributions).map((column) => column.field)], [view, contributions]);
-  // Layers whose view the server has: a request naming an unknown view would be refused whole.
-  const knownViews = views.map((entry) => entry.id).join(',');
-  const layers = useMemo(() => mapLayers.value.filter((layer) => knownViews.split(',').includes(layer.view)), [mapLayers.value, knownViews]);
+  // Layers whose view the server has (a request naming an unknown view would be refused whole);
+  // until the views are listed, every layer, so the first answer does not wait for the list.
+  const known = new Set(views.map((entry) => entry.id));
+  const shown = mapLayers.value.filter((layer) => known.size === 0 || known.has(layer.view));
+  const shownIds = shown.map((layer) => layer.id).join(',');
+  const layers = useMemo(() => shown, [shownIds]);
   const toggle = (id: string) => {
     const next = new Set(hidden);
     if (next.has(id)) next.delete(id);
@@ -52,13 +55,6 @@ function MapScreen() {
     setParams({ hide: [...next].join(',') }, true);
   };
   const query = new URLSearchParams(search ? { search } : {}).toString();
-  if (views.length === 0) {
-    return (
-      <main class="page devices">
-        <p class={viewsError ? 'error' : 'muted'}>{viewsError || 'loading…'}</p>
-      </main>
-    );
-  }
   const exportLink = (format: string) => apiPath(`devices/views/${encodeURIComponent(view)}/devices.${format}${query ? `?${query}` : ''}`);
 
   return (
