@@ -7,6 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from '../packages/cli/e2e/browser.js';
 
 const USER = 'bench';
 const PASSWORD = 'bench-password';
@@ -28,10 +30,10 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts `svc start` for a bench. */
-export async function startBenchServer(): Promise<BenchServer> {
+/** Starts `svc start` for a bench, with config lines besides the test datasource plugin. */
+export async function startBenchServer(conf: readonly string[] = []): Promise<BenchServer> {
   const configDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-  writeFileSync(join(configDir, 'svc.conf'), 'plugin=@svc/core/testing/plugin\n');
+  writeFileSync(join(configDir, 'svc.conf'), `${['plugin=@svc/core/testing/plugin', ...conf].join('\n')}\n`);
   const child = spawn(process.execPath, ['packages/cli/bin/run.js', 'start', '--port', '0', '--config-dir', configDir, '--user', USER, '--password', PASSWORD, '--config', join(configDir, 'svc.conf')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -70,8 +72,18 @@ export async function startBenchServer(): Promise<BenchServer> {
   };
 }
 
-/** Gives the server `devices` synthetic devices from the test datasource and waits until it tracks them all. */
-export async function addTestDevices(server: BenchServer, devices: number): Promise<void> {
-  await server.addSource(`testsource-1:devices=${devices},count=${devices},flood=true`);
+/** Chromium with a 1400 x 900 page context logged in to the server as its admin (the session cookie set). */
+export async function loggedInBrowser(server: BenchServer): Promise<{ browser: Browser; context: BrowserContext }> {
+  const login = await fetch(`${server.base}/session/login.cmd`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: server.user, password: server.password }) });
+  const token = /SVC=([0-9A-F]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addCookies([{ name: 'SVC', value: token, url: server.base }]);
+  return { browser, context };
+}
+
+/** Gives the server `devices` synthetic devices from the test datasource (with more of its options, `lat=..,lon=..` to locate them) and waits until it tracks them all. */
+export async function addTestDevices(server: BenchServer, devices: number, options = ''): Promise<void> {
+  await server.addSource(`testsource-1:devices=${devices},count=${devices},flood=true${options ? `,${options}` : ''}`);
   while ((await server.deviceCount()) < devices) await new Promise((resolve) => setTimeout(resolve, 200));
 }

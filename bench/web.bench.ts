@@ -8,8 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launchChromium } from '../packages/cli/e2e/browser.js';
-import { addTestDevices, startBenchServer } from './bench-server.js';
+import { addTestDevices, loggedInBrowser, startBenchServer } from './bench-server.js';
 
 const DEVICES = 100_000;
 const SCROLL_SECONDS = 60;
@@ -21,12 +20,7 @@ await addTestDevices(server, DEVICES);
 console.log(`server holds ${await deviceCount()} devices`);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const login = await fetch(`${base}/session/login.cmd`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: server.user, password: server.password }) });
-const token = /SVC=([0-9A-F]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
-
-const browser = await launchChromium();
-const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-await context.addCookies([{ name: 'SVC', value: token, url: base }]);
+const { browser, context } = await loggedInBrowser(server);
 
 const firstScreen: number[] = [];
 for (let run = 0; run < 5; run++) {

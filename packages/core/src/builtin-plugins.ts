@@ -30,8 +30,12 @@ import { messagebusRoutes } from './http/routes/messagebus.js';
 import { packetchainRoutes } from './http/routes/packetchain.js';
 import { systemRoutes } from './http/routes/system.js';
 import { watchlistsRoutes } from './http/routes/watchlists.js';
+import { deviceMapRoutes } from './http/routes/device-map.js';
+import { mapTileRoutes } from './http/routes/map-tiles.js';
 import type { LogSettings } from './logging/log-settings.js';
 import { loggingPlugin } from './logging/logging-plugin.js';
+import { mapPlugin } from './map/map-plugin.js';
+import type { MapTileSource } from './map/map-tile-source.js';
 import { messagesPlugin } from './messages/messages-plugin.js';
 import { metricsPlugin } from './metrics/metrics-plugin.js';
 import type { PluginEntry } from './plugin.js';
@@ -54,6 +58,8 @@ export interface BuiltinParts {
   readonly presence: PresenceSettings;
   readonly logSettings: LogSettings;
   readonly alertSinks: AlertSinks;
+  /** The map's tiles (`map_tiles=` opened, or `map_tile_url=`). */
+  readonly mapTiles: MapTileSource;
 }
 
 /** The built-in features, each beside its routes. */
@@ -78,12 +84,15 @@ export function builtinPlugins(parts: BuiltinParts): PluginEntry[] {
     loginStateRoutes(parts.auth.admin, parts.auth.authenticator),
     trackerPlugin(parts.configViews),
     deviceRoutes(parts.monitor),
+    deviceMapRoutes,
     datasourcesPlugin,
     datasourcesRoutes,
     channelsPlugin,
     packetchainRoutes,
     gpsPlugin(parts.webGps),
     gpsRoutes(parts.webGps),
+    mapPlugin(parts.mapTiles),
+    mapTileRoutes(parts.mapTiles),
     uiModulesPlugin,
     loggingPlugin(parts.logSettings),
     metricsPlugin(),

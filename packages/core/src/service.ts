@@ -38,6 +38,8 @@ import { withUriPrefix } from './http/uri-prefix.js';
 import { readLogSettings } from './logging/log-settings.js';
 import { createLogger, type Logger } from './logger.js';
 import { readLogLevel } from './logger-level.js';
+import { readMapTileSettings } from './map/map-settings.js';
+import { openMapTileSource } from './map/map-tile-source.js';
 import { MessageBus } from './messages/message-bus.js';
 import { readMessageBacklog } from './messages/message-settings.js';
 import { installCoreMetrics } from './metrics/core-metrics.js';
@@ -122,6 +124,8 @@ export async function createService(config: Config, options: CreateServiceOption
   for (const entry of watchlistSettings.entries) watchlist.addConfig(entry.type, entry.item, entry.origin);
   const auth = createAuth(config, serve);
   const http = readHttpSettings(config);
+  // A capture host serves no map: its tile settings are not read.
+  const mapTiles = await openMapTileSource(serve ? readMapTileSettings(config) : { kind: 'none' });
 
   const plugins = new PluginApplication(owner, hooks, registries, messages, log);
   const svc: Service = {
@@ -147,7 +151,7 @@ export async function createService(config: Config, options: CreateServiceOption
     startTime: nowSeconds(),
     plugins: plugins.statuses,
   };
-  const builtins = builtinPlugins({ identity, auth, configViews: trackerConfig.views, monitor, webGps: createWebGps(), presence: watchlistSettings.presence, logSettings: readLogSettings(config), alertSinks });
+  const builtins = builtinPlugins({ identity, auth, configViews: trackerConfig.views, monitor, webGps: createWebGps(), presence: watchlistSettings.presence, logSettings: readLogSettings(config), alertSinks, mapTiles });
   const given = (options.plugins ?? []).map((item) => ('plugin' in item ? item : { plugin: item }));
   await plugins.apply(svc, [...builtins, ...given], options.loadFailures ?? [], CORE_VERSION);
   await plugins.contribute(svc, alerts);

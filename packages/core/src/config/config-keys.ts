@@ -33,6 +33,16 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   plugin: { description: 'a plugin package to load (repeatable)' },
   gps: { description: 'a GPS to read: type:option=value,... (gps=serial:device=/dev/ttyUSB0,baud=4800, gps=virtual:lat=..,lon=.., gps=virtual:track=drive.nmea|drive.gpx); repeatable, first valid wins' },
   gps_fix_valid_time: { description: 'seconds a GPS fix stays current after the GPS reported it', default: '10' },
+  map_tile_url: {
+    description:
+      "the web map's tiles: an http(s) URL template with {z}, {x} and {y}, fetched by the browser (OpenStreetMap's by default, credited as its usage policy asks, zoom 19 at most); none for no tiles (the map then shows its coordinate grid)",
+    default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  },
+  map_tile_attribution: { description: "what the map credits for map_tile_url's tiles (OpenStreetMap's credit for the default URL)" },
+  map_tiles: {
+    description:
+      'a local .mbtiles or .pmtiles file of raster tiles (PNG, JPEG or WebP) svc serves itself at /map/tiles/{z}/{x}/{y}, for a map without internet; wins over map_tile_url; a missing or unreadable file stops svc at start (relative to the config dir unless absolute)',
+  },
   plugin_dir: { description: 'directory of the plugins svc plugin install puts there with npm (relative to the config dir)', default: 'plugins' },
   plugin_disable: { description: 'a plugin package not to load, first-party ones included (repeatable)' },
   metrics_auth: { description: 'whether /metrics needs a login (readonly role); false serves it to anyone who can reach the port', default: 'true' },

@@ -53,6 +53,7 @@ export const GPS_FIELDS: readonly FieldDefinition[] = [
   { name: 'svc.common.location.speed', type: 'double', description: 'ground speed in km/h' },
   { name: 'svc.common.location.heading', type: 'double', description: 'course over ground, degrees from true north' },
   { name: 'svc.common.location.valid', type: 'uint8_t', description: '1 when the fix is current (the GPS reported it recently)' },
+  { name: 'svc.gps.track', type: 'vector[vector[double]]', description: "this sensor's track: [unix time, lat, lon, alt m] per point, oldest first" },
   { name: 'svc.gps.name', type: 'string', description: 'GPS name (name= option, else its type)' },
   { name: 'svc.gps.type', type: 'string', description: 'GPS type (serial, virtual, ...)' },
   { name: 'svc.gps.definition', type: 'string', description: 'the gps= line' },

@@ -17,6 +17,7 @@ import type { Registry } from '../registry.js';
 import { GpsFixQuality, type GpsFix } from './gps-fix.js';
 import { parseGpsDefinition } from './gps-definition.js';
 import type { GpsConnection, GpsDefinition, GpsTypeDefinition } from './gps-type.js';
+import { SensorTrack } from './sensor-track.js';
 
 /** What the tracker works with. */
 export interface GpsTrackerDeps {
@@ -59,6 +60,8 @@ const RETRY_MAX_SECONDS = 60;
 
 /** Tracks the GPSes and the best current position. */
 export class GpsTracker {
+  /** Where the best fix has been: this sensor's track. */
+  readonly track = new SensorTrack();
   readonly #devices: GpsDevice[] = [];
   readonly #now: () => number;
   #best: { device: GpsDevice; fix: GpsFix } | undefined;
@@ -149,6 +152,7 @@ export class GpsTracker {
     if (best?.fix !== this.#best?.fix) {
       this.#best = best;
       this.#packetGps = best ? packetGpsOf(best.fix) : undefined;
+      if (best) this.track.record(best.fix);
     }
     this.#recorded = this.#devices.filter((device) => device.state === 'running' && device.connection?.positionAt !== undefined);
   }

@@ -35,3 +35,7 @@ export {
   type TestBody,
   type TestRegistrar,
 } from './real-data.js';
+export { encodePng } from './png-image.js';
+export { pmtilesTileId, testTileColour, testTilePng, testTilesAround, writeMbtiles, writePmtiles, type PmtilesOptions, type TestTile } from './tile-archives.js';
+export { testDevicePosition, type PositionDisc } from './test-device-positions.js';
+export { registeredMapLayers, unservedLayerViews } from './map-layers.js';

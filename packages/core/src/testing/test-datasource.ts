@@ -8,6 +8,8 @@
  * - `flood=true` to produce as fast as the reader takes them (honouring backpressure),
  * - `count=N` to end after N reports, as a replayed file ends (default 0: never),
  * - `frame_bytes=N` to give each report a frame of N bytes (default 0: none), for logs and streams,
+ * - `lat=N,lon=N` to locate every device, each at its own fixed place in a disc of `radius=M`
+ *   metres (default 1000) around that centre (test-device-positions.ts), as a GPS would stamp them,
  * - `fail=open` to refuse to open; `fail_after=N` to fail after N packets.
  * The harness lets a test emit packets and fail captures by source UUID.
  */
@@ -16,6 +18,7 @@ import { definePlugin, type PluginDefinition } from '../plugin.js';
 import { createPacketQueue, type PacketQueue } from '../datasources/packet-queue.js';
 import type { Capture, DatasourceTypeDefinition } from '../datasources/datasource-type.js';
 import type { SourceDefinition } from '../datasources/definition.js';
+import { testDevicePosition, type PositionDisc } from './test-device-positions.js';
 import { testPacket } from './test-source.js';
 
 /** Type name of the test datasource. */
@@ -83,22 +86,36 @@ const TEST_SOURCE_OPTIONS = {
   fail: "'open' to refuse to open",
   fail_after: 'fail after this many reports',
   frame_bytes: 'a frame of this many bytes with each report, for logs and packet streams (default 0: none)',
+  lat: 'latitude of the centre the devices are placed around (with lon): each device at its own fixed place',
+  lon: 'longitude of that centre',
+  radius: 'metres from the centre the devices are spread over (default 1000)',
 } as const;
 
 /** The test source's numeric options, checked (a bad value is a bad definition). */
-function readTestOptions(definition: SourceDefinition): { pps: number; devices: number; failAfter: number; count: number; frameBytes: number } {
-  const option = (name: string, fallback: number) => {
+function readTestOptions(definition: SourceDefinition): { pps: number; devices: number; failAfter: number; count: number; frameBytes: number; disc: PositionDisc | undefined } {
+  const option = (name: string, fallback: number, min = 0, max = Infinity) => {
     const value = Number(definition.options.get(name) ?? fallback);
-    if (!Number.isFinite(value) || value < 0) throw new SvcError('SVC_ERR_BAD_DEFINITION', `testsource option ${name} must be a number >= 0`);
+    if (!Number.isFinite(value) || value < min || value > max) {
+      throw new SvcError('SVC_ERR_BAD_DEFINITION', `testsource option ${name} must be a number ${max === Infinity ? `>= ${min}` : `from ${min} to ${max}`}`);
+    }
     return value;
   };
-  return { pps: option('pps', 0), devices: Math.max(1, option('devices', 10)), failAfter: option('fail_after', 0), count: option('count', 0), frameBytes: Math.min(65_535, Math.floor(option('frame_bytes', 0))) };
+  const located = definition.options.has('lat') || definition.options.has('lon');
+  if (located && !(definition.options.has('lat') && definition.options.has('lon'))) throw new SvcError('SVC_ERR_BAD_DEFINITION', 'testsource options lat and lon go together');
+  return {
+    pps: option('pps', 0),
+    devices: Math.max(1, option('devices', 10)),
+    failAfter: option('fail_after', 0),
+    count: option('count', 0),
+    frameBytes: Math.min(65_535, Math.floor(option('frame_bytes', 0))),
+    disc: located ? { lat: option('lat', 0, -85, 85), lon: option('lon', 0, -180, 180), radiusMetres: option('radius', 1000) } : undefined,
+  };
 }
 
 /** Opens a test capture from its definition; also used by `svc capture` tests. */
 export function openTestCapture(definition: SourceDefinition, uuid: string): { capture: Capture; handle: TestCaptureHandle } {
   if (definition.options.get('fail') === 'open') throw new Error('the test source was told to fail to open');
-  const { pps, devices, failAfter, count, frameBytes } = readTestOptions(definition);
+  const { pps, devices, failAfter, count, frameBytes, disc } = readTestOptions(definition);
   const channels = (definition.options.get('channels') ?? '1,6,11').split(',');
   const queue: PacketQueue = createPacketQueue();
   const suffix = /-(\d+)$/.exec(definition.interface)?.[1] ?? '0';
@@ -112,7 +129,8 @@ export function openTestCapture(definition: SourceDefinition, uuid: string): { c
       const n = sent % devices;
       const octet = (shift: number) => ((n >> shift) & 255).toString(16).padStart(2, '0');
       const mac = `02:7E:${suffix.padStart(2, '0').slice(-2)}:${octet(16)}:${octet(8)}:${octet(0)}`;
-      backlogged = !queue.push(testPacket({ mac, name: `test-${suffix}-${n}`, channel, signal: -50, ...(frameBytes > 0 ? { length: frameBytes } : {}) }, uuid));
+      const extras = { ...(frameBytes > 0 ? { length: frameBytes } : {}), ...(disc ? { gps: { ...testDevicePosition(disc, n, devices), fix: 3, time: Date.now() / 1000 } } : {}) };
+      backlogged = !queue.push(testPacket({ mac, name: `test-${suffix}-${n}`, channel, signal: -50, ...extras }, uuid));
       sent++;
       if (failAfter > 0 && sent >= failAfter) {
         queue.fail(new Error(`the test source failed after ${sent} packets`));

@@ -4,7 +4,7 @@
  * implements it with Preact; modules use `h` and the hooks it passes rather than importing a
  * UI library of their own, so every module renders into the same tree and works with whatever
  * the app is built with. Everything the app shows of a plugin (device panels, device-table
- * columns, integration blocks, pages) comes through this API, so a plugin that is not loaded
+ * columns, integration blocks, pages, map layers) comes through this API, so a plugin that is not loaded
  * shows nothing. Types only: nothing here runs on the server.
  */
 
@@ -50,6 +50,34 @@ export interface UiDeviceColumns {
    * `channel`, `signal`, `crypt`, `packets`, `seen`, `first`) and contributed ones.
    */
   readonly defaults?: readonly string[];
+}
+
+/** The shape of a map layer's markers. */
+export type UiMarkerShape = 'circle' | 'square' | 'diamond' | 'triangle';
+
+/**
+ * A layer of the map page (`mapLayer`): which located devices it draws (those of a view: the
+ * core's `phy-<NAME>` view of a PHY, or a plugin's own) and how. A device in the views of
+ * several layers is drawn by the first registered (modules load in plugin order), so a module
+ * registers its narrower views first (access points, then every 802.11 device).
+ */
+export interface UiMapLayer {
+  /** Unique among layers: start it with the module's name (`acme-sensors`). */
+  readonly id: string;
+  /** The legend's words for the layer (`Wi-Fi access points`). */
+  readonly title: string;
+  /** The view whose devices the layer draws. */
+  readonly view: string;
+  /** The markers' fill, a CSS colour (`#d97706`). */
+  readonly colour: string;
+  readonly shape: UiMarkerShape;
+  /**
+   * A field holding where the device has been, drawn as a line to its marker: its path as a
+   * device-table column names it (`acme.device/acme.device.track`), its value a list of
+   * `[unix time, lat, lon, altitude]` points, oldest first (altitude may be left out). With
+   * `altitude`, the line is coloured by the points' altitude in that unit (aircraft).
+   */
+  readonly track?: { readonly field: string; readonly altitude?: 'feet' | 'metres' };
 }
 
 /** How a state is doing, for `State`: healthy, waiting or retrying, failed, or off. */
@@ -117,6 +145,8 @@ export interface UiModuleApi {
    * while the page is open; it keeps itself fresh (`hooks.usePolled`).
    */
   integrationPanel(panel: { readonly title: string; readonly render: UiComponent<Record<string, never>> }): void;
+  /** Adds a layer to the map page: the located devices of a view, drawn with the layer's marker (and track). */
+  mapLayer(layer: UiMapLayer): void;
 }
 
 /** What a UI module exports by default. */

@@ -13,6 +13,7 @@ import { Alerts } from './pages/Alerts';
 import { Channels } from './pages/Channels';
 import { Devices } from './pages/Devices';
 import { Filters } from './pages/Filters';
+import { lazyPage } from './lazy-page';
 import { Logs } from './pages/Logs';
 import { Sources } from './pages/Sources';
 import { System } from './pages/System';
@@ -22,6 +23,7 @@ import { loadUiModules, moduleFailures, modulePages } from './ui-modules';
 
 const PAGES = [
   { id: 'devices', title: 'Devices', render: Devices },
+  { id: 'map', title: 'Map', render: lazyPage(() => import('./pages/MapPage')) },
   { id: 'sources', title: 'Sources', render: Sources },
   { id: 'channels', title: 'Channels', render: Channels },
   { id: 'alerts', title: 'Alerts', render: Alerts },

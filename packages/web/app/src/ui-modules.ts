@@ -21,6 +21,7 @@ import { State } from './components/State';
 import { Table } from './components/Table';
 import { Time } from './components/Time';
 import { cellText } from './format';
+import { addMapLayer } from './map/map-layers';
 import { rrdSeries } from './rrd';
 import { apiPath } from './server';
 import { usePolled } from './use-polled';
@@ -84,6 +85,7 @@ function apiFor(module: string): UiModuleApi {
     integrationPanel: (panel) => {
       integrationPanels.value = [...integrationPanels.value, { ...panel, render: panel.render as IntegrationPanel['render'], module }];
     },
+    mapLayer: (layer) => addMapLayer(module, layer),
   };
 }
 

@@ -65,6 +65,9 @@ test('types and defaults', async () => {
       fail: "'open' to refuse to open",
       fail_after: 'fail after this many reports',
       frame_bytes: 'a frame of this many bytes with each report, for logs and packet streams (default 0: none)',
+      lat: 'latitude of the centre the devices are placed around (with lon): each device at its own fixed place',
+      lon: 'longitude of that centre',
+      radius: 'metres from the centre the devices are spread over (default 1000)',
     },
   });
   const defaults = (await call('/datasource/defaults.json')).body;
@@ -163,8 +166,10 @@ test('a capture that ends (a replayed file) publishes DATASOURCE_ENDED once, aft
 test('add_source with an option that cannot be valid is a 400 naming it, before anything opens; only a valid source that cannot open is a 200 in error', async () => {
   for (const [definition, message] of [
     ['testsource-8:pps=abc', /testsource option pps must be a number >= 0/],
-    ['testsource-8:speed=9', /datasource type 'testsource' has no option 'speed'; it takes pps, devices, flood, count, fail, fail_after, frame_bytes, besides the generic ones \(type, name, uuid/],
+    ['testsource-8:speed=9', /datasource type 'testsource' has no option 'speed'; it takes pps, devices, flood, count, fail, fail_after, frame_bytes, lat, lon, radius, besides the generic ones \(type, name, uuid/],
     ['testsource-8:channels="1,,6"', /channels .*empty/],
+    ['testsource-8:lat=52', /testsource options lat and lon go together/],
+    ['testsource-8:lat=95,lon=4', /testsource option lat must be a number from -85 to 85/],
     ['testsource-8:channel_hoprate=fast', /channel_hoprate/],
     ['testsource-8:retry=maybe', /retry must be true or false/],
   ] as const) {

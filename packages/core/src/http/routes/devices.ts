@@ -195,7 +195,8 @@ function addDeviceRoutes(svc: Service, routes: RouteRegistry, monitor: DeviceMon
   );
 }
 
-function viewOf(svc: Service, id: string): DeviceView {
+/** The view of `id`; a 404 naming where the views are listed when there is none. */
+export function viewOf(svc: Service, id: string): DeviceView {
   const view = svc.deviceViews.get(id);
   if (!view) throw new SvcError('SVC_ERR_NOT_FOUND', `no device view '${id}'; /devices/views/all_views.json lists them`);
   return view;

@@ -1,14 +1,15 @@
 /**
  * GPS routes: `/gps/location` (the best current fix, or a record with fix 0 when there is none,
  * as python-kismet-rest expects), `/gps/all_gps` (every GPS and its state), and `/gps/web/update`
- * (positions a browser posts to a `gps=web` GPS, as Kismet's gpsweb takes them, role `webgps`).
+ * (positions a browser posts to a `gps=web` GPS, as Kismet's gpsweb takes them, role `webgps`),
+ * and `/gps/track` (where this sensor has been, for the map; svc's own).
  * (The GPS types, `gps=` lines and `GPS_LOCATION` are gps/gps-plugin.ts's.)
  */
 import { describeError } from '../../errors.js';
 import { currentLocation, gpsDeviceRecord, locationRecord } from '../../gps/gps-records.js';
 import { readWebPosition, type WebGps } from '../../gps/web-gps.js';
 import { SvcError } from '../../errors.js';
-import { optionalString } from '../command-input.js';
+import { optionalNumber, optionalString } from '../command-input.js';
 import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import { TRACKED_FORMATS } from '../route-registry.js';
 
@@ -36,6 +37,17 @@ export function gpsRoutes(web: WebGps): PluginDefinition {
           role: 'readonly',
           description: 'every configured GPS with its state and last report',
           handler: () => svc.gps.list().map((device, index) => gpsDeviceRecord(device, index, svc.gps.isCurrent(device))),
+        });
+        routes.http({
+          methods: ['GET', 'POST'],
+          path: '/gps/track',
+          formats: TRACKED_FORMATS,
+          role: 'readonly',
+          description: "this sensor's track from the best GPS: [unix time, lat, lon, alt m] per point, oldest first; since (Unix seconds) for the points after it",
+          handler: ({ command, vars }) => {
+            const since = optionalNumber({ ...vars, ...command }, 'since');
+            return { 'svc.gps.track': svc.gps.track.points(since) };
+          },
         });
         routes.http({
           methods: ['POST'],

@@ -1,0 +1,141 @@
+/**
+ * What the map shows, kept fresh: the located devices of the view and search inside the map's
+ * box at its zoom (`devices/views/{VIEW}/map.json`: devices one by one or clustered by the
+ * server), and the tracks of the devices of track layers on screen. Asked again when the map
+ * moves or the query changes, and every two seconds, which is how positions move as the
+ * tracker updates them; an answer to an older question is dropped.
+ */
+import type { UiMapLayer } from '@svc/core';
+import { describe, get } from '../api';
+
+/** How often the map asks again while nothing changes. */
+export const MAP_REFRESH_MS = 2000;
+/** Tracks fetched at most per answer: the devices of track layers on screen beyond it show without one. */
+const MAX_TRACKS = 200;
+
+/** One device drawn on its own. */
+export interface MapPointData {
+  readonly key: string;
+  readonly lat: number;
+  readonly lon: number;
+  /** Index in the query's layers; -1 for none. */
+  readonly layer: number;
+  readonly name: string;
+}
+
+/** Several devices drawn as one. */
+export interface MapClusterData {
+  readonly lat: number;
+  readonly lon: number;
+  readonly count: number;
+}
+
+/** A track point: unix time, lat, lon, altitude (when the layer's field has one). */
+export type TrackPoint = readonly [number, number, number, number?];
+
+/** What the map asks. */
+export interface MapQuery {
+  readonly view: string;
+  readonly search: string;
+  /** The fields the search looks in (the device table's columns for the view). */
+  readonly searchFields: readonly string[];
+  /** The layers in order: their views, and the track field of those that draw tracks. */
+  readonly layers: readonly Pick<UiMapLayer, 'view' | 'track'>[];
+  /** Layer numbers not drawn (-1: devices of no layer). */
+  readonly hidden: readonly number[];
+  /** `[west, south, east, north]`. */
+  readonly box: readonly [number, number, number, number];
+  readonly zoom: number;
+}
+
+/** One answer. */
+export interface MapSnapshot {
+  readonly located: number;
+  readonly inBox: number;
+  readonly extent?: readonly [number, number, number, number];
+  readonly points: readonly MapPointData[];
+  readonly clusters: readonly MapClusterData[];
+  /** Tracks by device key. */
+  readonly tracks: ReadonlyMap<string, readonly TrackPoint[]>;
+}
+
+/** Asks the server what the map shows for a query. */
+export async function loadMap(query: MapQuery, signal?: AbortSignal): Promise<MapSnapshot> {
+  const answer = await get<Record<string, any>>(
+    `devices/views/${encodeURIComponent(query.view)}/map.json`,
+    {
+      box: query.box,
+      zoom: query.zoom,
+      layers: query.layers.map((layer) => layer.view),
+      hidden: query.hidden,
+      ...(query.search ? { search: query.search, search_fields: query.searchFields } : {}),
+    },
+    signal,
+  );
+  const points = (answer['svc.map.points'] as [string, number, number, number, string][]).map(([key, lat, lon, layer, name]) => ({ key, lat, lon, layer, name }));
+  const clusters = (answer['svc.map.clusters'] as [number, number, number][]).map(([lat, lon, count]) => ({ lat, lon, count }));
+  return { located: answer['svc.map.located'], inBox: answer['svc.map.in_box'], extent: answer['svc.map.extent'], points, clusters, tracks: await loadTracks(query, points, signal) };
+}
+
+/** The tracks of the points of track layers, one request per track field. */
+async function loadTracks(query: MapQuery, points: readonly MapPointData[], signal?: AbortSignal): Promise<Map<string, readonly TrackPoint[]>> {
+  const byField = new Map<string, string[]>();
+  for (const point of points) {
+    const field = query.layers[point.layer]?.track?.field;
+    if (!field) continue;
+    const keys = byField.get(field) ?? [];
+    if (keys.length < MAX_TRACKS) keys.push(point.key);
+    byField.set(field, keys);
+  }
+  const tracks = new Map<string, readonly TrackPoint[]>();
+  for (const [field, keys] of byField) {
+    const records = await get<Record<string, unknown>[]>('devices/multikey/devices.json', { devices: keys, fields: ['svc.device.base.key', [field, 'track']] }, signal);
+    for (const record of records) if (Array.isArray(record.track)) tracks.set(String(record['svc.device.base.key']), record.track as TrackPoint[]);
+  }
+  return tracks;
+}
+
+/** Keeps the map's snapshot fresh for the latest query. */
+export class MapFeed {
+  #query: MapQuery | undefined;
+  #controller: AbortController | undefined;
+  #timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly onSnapshot: (snapshot: MapSnapshot, query: MapQuery) => void,
+    private readonly onError: (error: string) => void,
+  ) {}
+
+  /** Asks for a new query now (dropping the answer to the last one), then every two seconds. */
+  ask(query: MapQuery): void {
+    this.#query = query;
+    this.#load(true);
+    if (!this.#timer) this.#timer = setInterval(() => this.#load(false), MAP_REFRESH_MS);
+  }
+
+  /** Stops asking. */
+  close(): void {
+    clearInterval(this.#timer);
+    this.#controller?.abort();
+  }
+
+  #load(fresh: boolean): void {
+    const query = this.#query;
+    if (!query || (!fresh && this.#controller)) return;
+    this.#controller?.abort();
+    const controller = new AbortController();
+    this.#controller = controller;
+    loadMap(query, controller.signal).then(
+      (snapshot) => {
+        if (controller.signal.aborted) return;
+        this.#controller = undefined;
+        this.onSnapshot(snapshot, query);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        this.#controller = undefined;
+        this.onError(describe(error));
+      },
+    );
+  }
+}

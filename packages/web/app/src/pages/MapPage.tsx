@@ -1,0 +1,99 @@
+/**
+ * The map page (`#/map`): the located devices of the view and search the device table shows
+ * (the same `view` and `q` in the URL, and the same search over the table's columns), drawn by
+ * the layers the plugins' UI modules add, with this sensor's position and track; counts of
+ * what is located and on screen, downloads of the view as KML and GPX, and the detail of the
+ * device a click opens, as in the table. Loaded on first visit, so the other pages do not carry
+ * the map library.
+ */
+import { useMemo, useState } from 'preact/hooks';
+import { chosenColumns, columnContributions } from '../columns';
+import { DeviceDetail } from '../components/DeviceDetail';
+import { SearchBox, useViews, ViewPicker } from '../components/ViewPicker';
+import { count } from '../format';
+import { MapLegend } from '../map/MapLegend';
+import { mapLayers } from '../map/map-layers';
+import { formatPlace, parsePlace } from '../map/map-position';
+import { MapView, type MapSummary } from '../map/MapView';
+import { route, setParams } from '../router';
+import { apiPath } from '../server';
+import { uiModulesReady } from '../ui-modules';
+
+/** The map page, once the UI modules have said which layers and columns there are. */
+export default function MapPage() {
+  if (!uiModulesReady.value) {
+    return (
+      <main class="page devices">
+        <p class="muted">loading…</p>
+      </main>
+    );
+  }
+  return <MapScreen />;
+}
+
+function MapScreen() {
+  const params = route.value.params;
+  const view = params.view ?? 'all';
+  const search = params.q ?? '';
+  const selected = params.device;
+  const hidden = useMemo(() => new Set((params.hide ?? '').split(',').filter(Boolean)), [params.hide]);
+  const [place] = useState(() => parsePlace(params.at));
+  const [summary, setSummary] = useState<MapSummary | undefined>(undefined);
+  const { views, error: viewsError } = useViews();
+  const contributions = columnContributions.value;
+  const searchFields = useMemo(() => ['svc.device.base.key', ...chosenColumns(view, contributions).map((column) => column.field)], [view, contributions]);
+  // Layers whose view the server has (a request naming an unknown view would be refused whole);
+  // until the views are listed, every layer, so the first answer does not wait for the list.
+  const known = new Set(views.map((entry) => entry.id));
+  const shown = mapLayers.value.filter((layer) => known.size === 0 || known.has(layer.view));
+  const shownIds = shown.map((layer) => layer.id).join(',');
+  const layers = useMemo(() => shown, [shownIds]);
+  const toggle = (id: string) => {
+    const next = new Set(hidden);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setParams({ hide: [...next].join(',') }, true);
+  };
+  const query = new URLSearchParams(search ? { search } : {}).toString();
+  const exportLink = (format: string) => apiPath(`devices/views/${encodeURIComponent(view)}/devices.${format}${query ? `?${query}` : ''}`);
+
+  return (
+    <main class={`page devices map-page ${selected ? 'with-detail' : ''}`}>
+      <div class="toolbar">
+        <ViewPicker view={view} views={views} />
+        <SearchBox search={search} />
+        <span class="muted" data-testid="map-summary">
+          {!summary ? 'loading…' : summary.error ? '' : `${count(summary.located)} located, ${count(summary.inBox)} in sight${summary.clusters ? ` in ${count(summary.clusters)} clusters and ${count(summary.points)} alone` : ''}`}
+        </span>
+        <a class="small" href={exportLink('kml')} download={`svc-${view}.kml`} data-testid="map-kml">
+          KML
+        </a>
+        <a class="small" href={exportLink('gpx')} download={`svc-${view}.gpx`} data-testid="map-gpx">
+          GPX
+        </a>
+        <a class="small" href={`#/devices?${new URLSearchParams({ view, ...(search ? { q: search } : {}) })}`}>
+          in the table
+        </a>
+      </div>
+      {(viewsError || summary?.error) && <p class="error">{summary?.error || viewsError}</p>}
+      <div class="devices-body">
+        <div class="map-frame">
+          <MapView
+            view={view}
+            search={search}
+            searchFields={searchFields}
+            layers={layers}
+            hidden={hidden}
+            selected={selected}
+            place={place}
+            onOpen={(key) => setParams({ device: key })}
+            onMoved={(moved) => setParams({ at: formatPlace(moved) }, true)}
+            onSummary={setSummary}
+          />
+          <MapLegend layers={layers} hidden={hidden} onToggle={toggle} />
+        </div>
+        {selected && <DeviceDetail deviceKey={selected} onClose={() => setParams({ device: undefined })} />}
+      </div>
+    </main>
+  );
+}
