@@ -61,12 +61,12 @@ const SEEDS = [
   { source_name: 'phone', reports: [{ bssid: '02:00:00:00:00:01', ssid: 'x', signal: -50, channel: 6 }] },
 ];
 
-function randomBody(): { body: string | Uint8Array; contentType: string } {
+function randomBody(): { body: string | Uint8Array<ArrayBuffer>; contentType: string } {
   const roll = random();
   const dictionary = JSON.stringify(pick(SEEDS));
   if (roll < 0.35) return { body: new URLSearchParams({ json: mutateText(dictionary, random) }).toString(), contentType: 'application/x-www-form-urlencoded; charset=UTF-8' };
   if (roll < 0.65) return { body: mutateText(dictionary, random), contentType: pick(['application/json', 'application/json; charset=UTF-8']) };
-  if (roll < 0.8) return { body: randomBytes(random, 2000), contentType: pick(['application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/json; charset=latin1', '']) };
+  if (roll < 0.8) return { body: new Uint8Array(randomBytes(random, 2000)), contentType: pick(['application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/json; charset=latin1', '']) };
   if (roll < 0.9) return { body: JSON.stringify({ pad: 'x'.repeat(150_000 + Math.floor(random() * 100_000)) }), contentType: 'application/json' };
   return { body: JSON.stringify({ fields: Array.from({ length: 300 }, (_, n) => ['svc.device.base.name', `a${n}`]), regex: [[mutateText('svc.device.base.name', random), mutateText('^(a+)+$', random)]] }), contentType: 'application/json' };
 }

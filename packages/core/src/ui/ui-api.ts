@@ -78,6 +78,14 @@ export interface UiMapLayer {
    * `altitude`, the line is coloured by the points' altitude in that unit (aircraft).
    */
   readonly track?: { readonly field: string; readonly altitude?: 'feet' | 'metres' };
+  /**
+   * A second place each device of the layer has (a drone's operator), drawn as a small ring of
+   * the layer's colour joined to the device's marker by a dashed line: the path of a field whose
+   * value is a geopoint, `[lon, lat]` as location records hold it
+   * (`acme.device/acme.device.base_location/svc.common.location.geopoint`), and what the place is
+   * (`operator`), for the tooltip.
+   */
+  readonly companion?: { readonly field: string; readonly title: string };
 }
 
 /** How a state is doing, for `State`: healthy, waiting or retrying, failed, or off. */

@@ -69,7 +69,8 @@ function snapshotSignature(data: MapSnapshot, query: MapQuery): string {
   const points = data.points.map((point) => `${point.key},${point.lat},${point.lon},${point.layer}`).join(';');
   const clusters = data.clusters.map((cluster) => `${cluster.lat},${cluster.lon},${cluster.count}`).join(';');
   const tracks = [...data.tracks].map(([key, track]) => `${key},${track.length},${track.at(-1)?.join(',')}`).join(';');
-  return `${query.layers.map((layer) => layer.view).join(',')}|${points}|${clusters}|${tracks}`;
+  const companions = [...data.companions].map(([key, place]) => `${key},${place.join(',')}`).join(';');
+  return `${query.layers.map((layer) => layer.view).join(',')}|${points}|${clusters}|${tracks}|${companions}`;
 }
 
 /** The map. */
@@ -102,6 +103,7 @@ export function MapView(props: MapViewProps) {
         points: snapshot?.data.points ?? [],
         clusters: snapshot?.data.clusters ?? [],
         tracks: snapshot?.data.tracks ?? new Map(),
+        companions: snapshot?.data.companions ?? new Map(),
         styles,
         other: OTHER_DEVICES,
         sensor: showSensor ? state.sensor.position : undefined,

@@ -39,8 +39,8 @@ export interface MapQuery {
   readonly search: string;
   /** The fields the search looks in (the device table's columns for the view). */
   readonly searchFields: readonly string[];
-  /** The layers in order: their views, and the track field of those that draw tracks. */
-  readonly layers: readonly Pick<UiMapLayer, 'view' | 'track'>[];
+  /** The layers in order: their views, and the track and companion fields of those that draw them. */
+  readonly layers: readonly Pick<UiMapLayer, 'view' | 'track' | 'companion'>[];
   /** Layer numbers not drawn (-1: devices of no layer). */
   readonly hidden: readonly number[];
   /** `[west, south, east, north]`. */
@@ -57,6 +57,8 @@ export interface MapSnapshot {
   readonly clusters: readonly MapClusterData[];
   /** Tracks by device key. */
   readonly tracks: ReadonlyMap<string, readonly TrackPoint[]>;
+  /** Companion places (a drone's operator) by device key, `[lat, lon]`. */
+  readonly companions: ReadonlyMap<string, readonly [number, number]>;
 }
 
 /** Asks the server what the map shows for a query. */
@@ -74,25 +76,40 @@ export async function loadMap(query: MapQuery, signal?: AbortSignal): Promise<Ma
   );
   const points = (answer['svc.map.points'] as [string, number, number, number, string][]).map(([key, lat, lon, layer, name]) => ({ key, lat, lon, layer, name }));
   const clusters = (answer['svc.map.clusters'] as [number, number, number][]).map(([lat, lon, count]) => ({ lat, lon, count }));
-  return { located: answer['svc.map.located'], inBox: answer['svc.map.in_box'], extent: answer['svc.map.extent'], points, clusters, tracks: await loadTracks(query, points, signal) };
+  const { tracks, companions } = await loadExtras(query, points, signal);
+  return { located: answer['svc.map.located'], inBox: answer['svc.map.in_box'], extent: answer['svc.map.extent'], points, clusters, tracks, companions };
 }
 
-/** The tracks of the points of track layers, one request per track field. */
-async function loadTracks(query: MapQuery, points: readonly MapPointData[], signal?: AbortSignal): Promise<Map<string, readonly TrackPoint[]>> {
-  const byField = new Map<string, string[]>();
+/**
+ * The tracks and companion places of the points of layers that draw them: one request per
+ * layer, for the devices of that layer on screen (at most {@link MAX_TRACKS}).
+ */
+async function loadExtras(query: MapQuery, points: readonly MapPointData[], signal?: AbortSignal) {
+  const byLayer = new Map<number, string[]>();
   for (const point of points) {
-    const field = query.layers[point.layer]?.track?.field;
-    if (!field) continue;
-    const keys = byField.get(field) ?? [];
+    const layer = query.layers[point.layer];
+    if (!layer?.track && !layer?.companion) continue;
+    const keys = byLayer.get(point.layer) ?? [];
     if (keys.length < MAX_TRACKS) keys.push(point.key);
-    byField.set(field, keys);
+    byLayer.set(point.layer, keys);
   }
   const tracks = new Map<string, readonly TrackPoint[]>();
-  for (const [field, keys] of byField) {
-    const records = await get<Record<string, unknown>[]>('devices/multikey/devices.json', { devices: keys, fields: ['svc.device.base.key', [field, 'track']] }, signal);
-    for (const record of records) if (Array.isArray(record.track)) tracks.set(String(record['svc.device.base.key']), record.track as TrackPoint[]);
+  const companions = new Map<string, readonly [number, number]>();
+  for (const [index, keys] of byLayer) {
+    const { track, companion } = query.layers[index]!;
+    const fields: (string | [string, string])[] = ['svc.device.base.key'];
+    if (track) fields.push([track.field, 'track']);
+    if (companion) fields.push([companion.field, 'companion']);
+    const records = await get<Record<string, unknown>[]>('devices/multikey/devices.json', { devices: keys, fields }, signal);
+    for (const record of records) {
+      const key = String(record['svc.device.base.key']);
+      if (Array.isArray(record.track)) tracks.set(key, record.track as TrackPoint[]);
+      const place = record.companion;
+      // A geopoint is [lon, lat]; [0, 0] is a location record's "none".
+      if (Array.isArray(place) && typeof place[0] === 'number' && typeof place[1] === 'number' && (place[0] !== 0 || place[1] !== 0)) companions.set(key, [place[1], place[0]]);
+    }
   }
-  return tracks;
+  return { tracks, companions };
 }
 
 /** Keeps the map's snapshot fresh for the latest query. */

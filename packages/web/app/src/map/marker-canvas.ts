@@ -26,6 +26,8 @@ export interface MarkerScene {
   readonly points: readonly MapPointData[];
   readonly clusters: readonly MapClusterData[];
   readonly tracks: ReadonlyMap<string, readonly TrackPoint[]>;
+  /** Companion places (a drone's operator) by device key, `[lat, lon]`. */
+  readonly companions: ReadonlyMap<string, readonly [number, number]>;
   /** Styles by layer number; `other` for devices of no layer. */
   readonly styles: readonly LayerStyle[];
   readonly other: LayerStyle;
@@ -46,7 +48,7 @@ interface Drawn {
   readonly hit: MarkerHit;
 }
 
-const EMPTY: MarkerScene = { points: [], clusters: [], tracks: new Map(), styles: [], other: { colour: '#000', shape: 'circle' }, sensorTrack: [] };
+const EMPTY: MarkerScene = { points: [], clusters: [], tracks: new Map(), companions: new Map(), styles: [], other: { colour: '#000', shape: 'circle' }, sensorTrack: [] };
 
 /** How far beyond each side of the map the canvas draws, as a share of the map's size: a pan shows what is there until the next drawing. */
 const PADDING = 0.2;
@@ -129,7 +131,7 @@ export class MarkerCanvas {
       Object.assign(canvas.style, { width: `${width}px`, height: `${height}px`, left: `${-pad.x}px`, top: `${-pad.y}px`, transformOrigin: `${pad.x}px ${pad.y}px` });
     }
     this.#setTransform(1, 0, 0);
-    const { points, clusters, tracks, styles, other, sensor, sensorTrack, selected } = this.#scene;
+    const { points, clusters, tracks, companions, styles, other, sensor, sensorTrack, selected } = this.#scene;
     const at = (lat: number, lon: number) => map.latLngToContainerPoint([lat, lon]);
     const visible = (p: L.Point, margin: number) => p.x > -pad.x - margin && p.y > -pad.y - margin && p.x < size.x + pad.x + margin && p.y < size.y + pad.y + margin;
     const context = this.#context;
@@ -148,6 +150,8 @@ export class MarkerCanvas {
     points.forEach((point, index) => {
       const track = tracks.get(point.key);
       if (track?.length) this.#drawTrack(track, projected[index]!, styleOf(point));
+      const companion = companions.get(point.key);
+      if (companion) this.#drawCompanion(at(companion[0], companion[1]), projected[index]!, styleOf(point));
     });
     if (sensorTrack.length > 1) {
       context.beginPath();
@@ -197,6 +201,25 @@ export class MarkerCanvas {
       context.strokeStyle = style.altitude && altitude !== undefined ? altitudeColour(altitude, style.altitude) : style.colour;
       context.stroke();
     }
+  }
+
+  /** A companion place (a drone's operator): a small ring of the layer's colour, joined to the device's marker by a dashed line. */
+  #drawCompanion(place: L.Point, device: L.Point, style: LayerStyle): void {
+    const context = this.#context;
+    context.beginPath();
+    context.moveTo(place.x, place.y);
+    context.lineTo(device.x, device.y);
+    context.setLineDash([4, 4]);
+    context.lineWidth = 1.5;
+    context.strokeStyle = style.colour;
+    context.stroke();
+    context.setLineDash([]);
+    context.beginPath();
+    context.arc(place.x, place.y, MARKER_RADIUS - 1, 0, 2 * Math.PI);
+    context.fillStyle = '#ffffff';
+    context.fill();
+    context.lineWidth = 2.5;
+    context.stroke();
   }
 
   /**
