@@ -51,14 +51,15 @@ test('an ADV_IND: random advertiser address in display order, name, flags, TX po
   });
 });
 
-test('SCAN_REQ, CONNECT_IND and ADV_DIRECT_IND name a target; short PDUs and lying lengths throw', () => {
+test('SCAN_REQ, CONNECT_IND and ADV_DIRECT_IND name a target; short PDUs, lying lengths and a bad extended header throw', () => {
   const request = readAdvertisingPdu(advertisingPacket({ type: 3, address: '11:22:33:44:55:66', target: 'C0:FF:EE:AB:BC:CD' }), 0)!;
   assert.equal([request.pduType, request.transmitter, request.target], ['SCAN_REQ', 0x112233445566, 0xc0ffeeabbccd]);
   const connect = readAdvertisingPdu(advertisingPacket({ type: 5, address: '11:22:33:44:55:66', target: 'C0:FF:EE:AB:BC:CD', tail: new Uint8Array(22) }), 0)!;
   assert.is(connect.pduType, 'CONNECT_IND');
   const direct = readAdvertisingPdu(advertisingPacket({ type: 1, address: '11:22:33:44:55:66', target: '22:22:22:22:22:22' }), 0)!;
   assert.equal([direct.pduType, direct.connectable, direct.target], ['ADV_DIRECT_IND', true, 0x222222222222]);
-  assert.is(readAdvertisingPdu(advertisingPacket({ type: 7, address: '11:22:33:44:55:66' }), 0), undefined, 'extended advertising is not read');
+  // Extended advertising is read (Bluetooth 5); six bytes of an address are no extended header.
+  assert.throws(() => readAdvertisingPdu(advertisingPacket({ type: 7, address: '11:22:33:44:55:66' }), 0), /an extended header of \d+ bytes in a PDU of 6/);
   assert.throws(() => readAdvertisingPdu(advertisingPacket({ type: 5, address: '11:22:33:44:55:66', target: '22:22:22:22:22:22' }), 0), /CONNECT_IND PDU of 12 bytes \(needs 34\)/);
   const lying = Buffer.from(beacon);
   lying[5] = 200;
