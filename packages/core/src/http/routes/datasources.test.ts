@@ -251,10 +251,36 @@ test('disable_source and remove_source take a source out, so a corrected definit
   assert.is((await add('testsource-6:uuid=8A1C3E20-0000-4000-8000-0000000000AA,name=again')).body['svc.datasource.name'], 'again');
 
   const routes = (await call('/system/routes.json')).body as any[];
-  for (const verb of ['disable_source', 'remove_source']) {
+  for (const [verb, methods] of [
+    ['disable_source', ['GET', 'POST']],
+    ['remove_source', ['POST']],
+  ] as const) {
     const route = routes.find((entry) => entry['svc.route.path'] === `/datasource/by-uuid/:uuid/${verb}`);
-    assert.equal([route?.['svc.route.role'], route?.['svc.route.methods']], ['admin', ['POST']], verb);
+    assert.equal([route?.['svc.route.role'], route?.['svc.route.methods']], ['admin', methods], verb);
   }
+});
+
+test('the source commands Kismet takes by GET work by GET too (set_channel, which needs a dictionary, only by POST)', async () => {
+  const uuid = (await add('testsource-12:channel=6')).body['svc.datasource.uuid'];
+  const byGet = (verb: string) => call(`/datasource/by-uuid/${uuid}/${verb}.cmd`);
+  const steps: [string, number, string, number][] = [
+    ['pause_source', 200, 'svc.datasource.paused', 1],
+    ['pause_source', 409, 'svc.datasource.paused', 1],
+    ['resume_source', 200, 'svc.datasource.paused', 0],
+    ['set_hop', 200, 'svc.datasource.hopping', 1],
+    ['close_source', 200, 'svc.datasource.running', 0],
+    ['open_source', 200, 'svc.datasource.running', 1],
+    ['disable_source', 200, 'svc.datasource.disabled', 1],
+  ];
+  for (const [verb, status, field, value] of steps) {
+    const answer = await byGet(verb);
+    assert.is(answer.status, status, verb);
+    assert.is((await record(uuid))[field], value, `${verb}: ${field}`);
+  }
+  assert.is((await call(`/datasource/by-uuid/${uuid}/set_channel.cmd`)).status, 405);
+  assert.is((await call(`/datasource/by-uuid/${uuid}/remove_source.cmd`)).status, 405);
+  assert.is((await call('/datasource/by-uuid/8A1C3E20-0000-4000-8000-00000000001F/close_source.cmd')).status, 404, 'unknown UUID');
+  await control(uuid, 'remove_source');
 });
 
 test('a failing capture goes into error and is re-opened after the retry delay', async () => {
