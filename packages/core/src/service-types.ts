@@ -20,6 +20,7 @@ import type { GpsTracker } from './gps/gps-tracker.js';
 import type { IngestFilter } from './filters/ingest-filter.js';
 import type { Watchlist } from './watchlists/watchlist.js';
 import type { AlertSinks } from './alerts/sinks/alert-sinks.js';
+import type { PluginPackage } from './plugin.js';
 
 /** How one plugin fared at boot. */
 export interface PluginStatus {
@@ -27,6 +28,8 @@ export interface PluginStatus {
   readonly state: 'applied' | 'failed';
   /** Error code and message when it failed. */
   readonly error?: { readonly code: string; readonly message: string };
+  /** The package it was loaded from, when it came from one. */
+  readonly package?: PluginPackage;
 }
 
 /** What every plugin gets: the registries it contributes to (core-registries.ts) and the run-time facilities. */

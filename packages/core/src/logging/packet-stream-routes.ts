@@ -2,7 +2,7 @@
  * Kismet's live pcapng routes: every packet (`/pcap/all_packets.pcapng`), one datasource's
  * (`/datasource/pcap/by-uuid/{UUID}/packets.pcapng`), one device's
  * (`/devices/pcap/by-key/{KEY}/packets.pcapng`: frames it sent or that were addressed to it),
- * and the list of open streams with a way to end one. Readonly, as in Kismet; ending a stream
+ * and the list of open streams, one stream's record, and a way to end one. Readonly, as in Kismet; ending a stream
  * someone else opened takes admin. How many streams are open at once is capped per login
  * (`httpd_max_packet_streams_per_login`) and on the server (`httpd_max_packet_streams`), since
  * each may hold a few megabytes for a client that stops reading.
@@ -119,13 +119,30 @@ export function addPacketStreamRoutes(routes: RouteRegistry, svc: Service, strea
   });
   routes.http({
     methods: ['GET', 'POST'],
+    path: '/streams/by-id/:id/stream_info',
+    formats: TRACKED_FORMATS,
+    role: 'readonly',
+    description: 'one packet stream, with packets sent and dropped',
+    handler: ({ params }) => streamRecord(requireStream(streams, params.id!)),
+  });
+  routes.http({
+    methods: ['GET', 'POST'],
     path: '/streams/by-id/:id/close_stream',
     formats: ['cmd'],
     role: 'admin',
     description: 'ends a packet stream',
     handler: ({ params }) => {
-      if (!streams.close(Number(params.id))) throw new SvcError('SVC_ERR_NOT_FOUND', `no stream with id ${params.id}`);
-      return { 'svc.stream.stream_id': Number(params.id) };
+      const stream = requireStream(streams, params.id!);
+      streams.close(stream.id);
+      return { 'svc.stream.stream_id': stream.id };
     },
   });
+}
+
+/** The open stream with an id: 400 for an id that is not a number, 404 for one not open. */
+function requireStream(streams: PacketStreams, id: string): PacketStream {
+  if (!/^\d+$/.test(id)) throw new SvcError('SVC_ERR_BAD_REQUEST', `a stream id is a number (/streams/all_streams.json lists them), not '${id}'`);
+  const stream = streams.list().find((open) => open.id === Number(id));
+  if (!stream) throw new SvcError('SVC_ERR_NOT_FOUND', `no stream with id ${id}`);
+  return stream;
 }

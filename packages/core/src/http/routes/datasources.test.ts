@@ -340,6 +340,32 @@ test('set_channel locks a channel or sets a hop list (rate kept unless given); s
   assert.is((await control(uuid, 'set_channel', { channel: '1' })).status, 409);
 });
 
+test('antennas.json lists one antenna per datasource, keyed by id, with the info_antenna_* options of its definition', async () => {
+  const added = (await add('testsource-13:info_antenna_type=yagi,info_antenna_gain=9.5,info_antenna_orientation=270,info_antenna_beamwidth=40')).body;
+  const antennas = (await call('/antennas/antennas.json')).body as Record<string, any>;
+  const sources = (await call('/datasource/all_sources.json')).body as any[];
+  assert.equal(Object.keys(antennas), sources.map((source) => String(source['svc.datasource.source_number'])));
+  const antenna = antennas[String(added['svc.datasource.source_number'])];
+  assert.equal(antenna, {
+    'svc.antenna.id': added['svc.datasource.source_number'],
+    'svc.antenna.uuid': antenna['svc.antenna.uuid'],
+    'svc.antenna.source_uuid': added['svc.datasource.uuid'],
+    'svc.antenna.source_antnum': 0,
+    'svc.antenna.power_adjust': 0,
+    'svc.antenna.type': 'yagi',
+    'svc.antenna.gain': 9.5,
+    'svc.antenna.orientation': 270,
+    'svc.antenna.beamwidth': 40,
+  });
+  assert.match(antenna['svc.antenna.uuid'], /^[0-9A-F]{8}-[0-9A-F]{4}-5[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
+  assert.is.not(antenna['svc.antenna.uuid'], added['svc.datasource.uuid']);
+  assert.equal((await call('/antennas/antennas.json')).body, antennas, 'the same ids and UUIDs on every call');
+  const ekjson = (await (await fetch(`${base}/antennas/antennas.ekjson`, { headers: { authorization: adminAuth } })).text()).trim();
+  assert.ok(JSON.parse(ekjson)[String(added['svc.datasource.source_number'])].svc_antenna_type === 'yagi', 'ids stay keys, field names are rewritten');
+  await control(added['svc.datasource.uuid'], 'remove_source');
+  assert.not.ok(String(added['svc.datasource.source_number']) in (await call('/antennas/antennas.json')).body, 'a removed source takes its antenna');
+});
+
 test('list_interfaces (admin) marks interfaces in use; readonly logins get 403 on admin routes, none get 401', async () => {
   const listed = (await call('/datasource/list_interfaces.json')).body as any[];
   assert.equal(listed.map((item) => item['svc.datasource.probed.interface']), ['testsource-0', 'testsource-1']);

@@ -1,6 +1,6 @@
 /**
  * Datasource routes (spec 4.2, kismet-reference 1.3-1.6, 1.9): types, defaults, the source
- * list and records, adding sources, channel control, close/open/pause/resume (by GET or POST, as
+ * list and records, their antennas, adding sources, channel control, close/open/pause/resume (by GET or POST, as
  * Kismet takes them), the interface list
  * and remote capture over a websocket. (Fields, events, the remote capture TCP listener and
  * closing every source at shutdown are datasources/datasources-plugin.ts's.)
@@ -8,6 +8,7 @@
 import { SvcError } from '../../errors.js';
 import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import type { Service } from '../../service-types.js';
+import { antennaMap } from '../../datasources/antenna-records.js';
 import { datasourceTypeRecord } from '../../datasources/datasource-fields.js';
 import { checkHopRate, parseChannelList, parseHopRate } from '../../datasources/source-options.js';
 import { requireString } from '../command-input.js';
@@ -74,6 +75,7 @@ function addDatasourceRoutes(svc: Service, routes: RouteRegistry): void {
   );
   read('/datasource/all_sources', 'every datasource record', () => sources.list().map((source) => sources.record(source)));
   read('/datasource/by-uuid/:uuid/source', 'one datasource record, with statistics and state', ({ params }) => sources.record(sources.require(params.uuid!)));
+  read('/antennas/antennas', "Kismet's antenna list: one antenna per datasource, keyed by id, with its info_antenna_* options", () => antennaMap(sources.list()));
   routes.http({
     methods: ['GET', 'POST'],
     path: '/datasource/list_interfaces',
