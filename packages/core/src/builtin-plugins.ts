@@ -15,7 +15,7 @@ import { datasourcesPlugin } from './datasources/datasources-plugin.js';
 import { eventsPlugin } from './events/events-plugin.js';
 import { filtersPlugin } from './filters/filters-plugin.js';
 import { gpsPlugin } from './gps/gps-plugin.js';
-import type { WebGps } from './gps/web-gps.js';
+import type { PushedGps } from './gps/pushed-gps.js';
 import type { DeviceMonitor } from './http/device-monitor-setup.js';
 import { alertsRoutes } from './http/routes/alerts.js';
 import { authRoutes } from './http/routes/auth.js';
@@ -49,7 +49,9 @@ export interface BuiltinParts {
   /** The `view=` lines' views. */
   readonly configViews: readonly ViewDefinition[];
   readonly monitor: DeviceMonitor;
-  readonly webGps: WebGps;
+  /** The `web` and `meta` GPS types, whose positions the GPS routes post. */
+  readonly webGps: PushedGps;
+  readonly metaGps: PushedGps;
   readonly presence: PresenceSettings;
   readonly logSettings: LogSettings;
   readonly alertSinks: AlertSinks;
@@ -80,8 +82,8 @@ export function builtinPlugins(parts: BuiltinParts): PluginEntry[] {
     datasourcesRoutes,
     channelsPlugin,
     packetchainRoutes,
-    gpsPlugin(parts.webGps),
-    gpsRoutes(parts.webGps),
+    gpsPlugin(parts.webGps, parts.metaGps),
+    gpsRoutes(parts.webGps, parts.metaGps),
     uiModulesPlugin,
     loggingPlugin(parts.logSettings),
     metricsPlugin(),

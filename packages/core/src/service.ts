@@ -25,7 +25,7 @@ import { readFilterSettings } from './filters/filter-settings.js';
 import { validLocation } from './gps/gps-records.js';
 import { GpsTracker } from './gps/gps-tracker.js';
 import { readGpsSettings } from './gps/gps-settings.js';
-import { createWebGps } from './gps/web-gps.js';
+import { createMetaGps, createWebGps } from './gps/pushed-gps.js';
 import { createHooks } from './hooks.js';
 import { createHttpApp } from './http/app.js';
 import { addMonitorMetrics, createDeviceMonitor } from './http/device-monitor-setup.js';
@@ -145,7 +145,7 @@ export async function createService(config: Config, options: CreateServiceOption
     startTime: nowSeconds(),
     plugins: plugins.statuses,
   };
-  const builtins = builtinPlugins({ identity, auth, configViews: trackerConfig.views, monitor, webGps: createWebGps(), presence: watchlistSettings.presence, logSettings: readLogSettings(config), alertSinks });
+  const builtins = builtinPlugins({ identity, auth, configViews: trackerConfig.views, monitor, webGps: createWebGps(), metaGps: createMetaGps(), presence: watchlistSettings.presence, logSettings: readLogSettings(config), alertSinks });
   const given = (options.plugins ?? []).map((item) => ('plugin' in item ? item : { plugin: item }));
   await plugins.apply(svc, [...builtins, ...given], options.loadFailures ?? [], CORE_VERSION);
   await plugins.contribute(svc, alerts);
