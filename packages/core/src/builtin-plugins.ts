@@ -30,6 +30,7 @@ import { packetchainRoutes } from './http/routes/packetchain.js';
 import { systemRoutes } from './http/routes/system.js';
 import { watchlistsRoutes } from './http/routes/watchlists.js';
 import type { LogSettings } from './logging/log-settings.js';
+import type { LogFilters } from './logging/filters/log-filter-settings.js';
 import { loggingPlugin } from './logging/logging-plugin.js';
 import { messagesPlugin } from './messages/messages-plugin.js';
 import { metricsPlugin } from './metrics/metrics-plugin.js';
@@ -54,6 +55,8 @@ export interface BuiltinParts {
   readonly metaGps: PushedGps;
   readonly presence: PresenceSettings;
   readonly logSettings: LogSettings;
+  /** The svcdb log's device and packet filters, as the config sets them up. */
+  readonly logFilters: LogFilters;
   readonly alertSinks: AlertSinks;
 }
 
@@ -85,7 +88,7 @@ export function builtinPlugins(parts: BuiltinParts): PluginEntry[] {
     gpsPlugin(parts.webGps, parts.metaGps),
     gpsRoutes(parts.webGps, parts.metaGps),
     uiModulesPlugin,
-    loggingPlugin(parts.logSettings),
+    loggingPlugin(parts.logSettings, parts.logFilters),
     metricsPlugin(),
     alertSinksPlugin(parts.alertSinks),
   ].map((plugin) => ({ plugin }));

@@ -26,6 +26,7 @@ import { validLocation } from './gps/gps-records.js';
 import { GpsTracker } from './gps/gps-tracker.js';
 import { readGpsSettings } from './gps/gps-settings.js';
 import { createMetaGps, createWebGps } from './gps/pushed-gps.js';
+import { readLogFilters } from './logging/filters/log-filter-settings.js';
 import { createHooks } from './hooks.js';
 import { createHttpApp } from './http/app.js';
 import { addMonitorMetrics, createDeviceMonitor } from './http/device-monitor-setup.js';
@@ -145,7 +146,7 @@ export async function createService(config: Config, options: CreateServiceOption
     startTime: nowSeconds(),
     plugins: plugins.statuses,
   };
-  const builtins = builtinPlugins({ identity, auth, configViews: trackerConfig.views, monitor, webGps: createWebGps(), metaGps: createMetaGps(), presence: watchlistSettings.presence, logSettings: readLogSettings(config), alertSinks });
+  const builtins = builtinPlugins({ identity, auth, configViews: trackerConfig.views, monitor, webGps: createWebGps(), metaGps: createMetaGps(), presence: watchlistSettings.presence, logSettings: readLogSettings(config), logFilters: readLogFilters(config), alertSinks });
   const given = (options.plugins ?? []).map((item) => ('plugin' in item ? item : { plugin: item }));
   await plugins.apply(svc, [...builtins, ...given], options.loadFailures ?? [], CORE_VERSION);
   await plugins.contribute(svc, alerts);

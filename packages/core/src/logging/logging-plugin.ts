@@ -1,7 +1,8 @@
 /**
  * Logging as a built-in plugin: contributes the `svcdb`, `pcapng` and `wiglecsv` log types, the
- * `kismetdb` datasource type that replays logs, the `LOGERROR` alert, Kismet's `/logging` routes
- * and its live pcapng streams, taps the chain through the log manager, opens the configured
+ * `kismetdb` datasource type that replays logs, the `LOGERROR` alert, Kismet's `/logging` routes,
+ * the svcdb log's device and packet filters with their `/filters` routes, and its live pcapng
+ * streams, taps the chain through the log manager, opens the configured
  * logs once the server is ready and closes them at shutdown. File sources wait for the logs
  * between batches, so a capture read at full speed is logged whole.
  */
@@ -15,15 +16,18 @@ import { pcapngLogType } from './pcapng/pcapng-log.js';
 import { kismetdbType } from './replay/kismetdb-source.js';
 import { wiglecsvLogType } from './wigle/wiglecsv-log.js';
 import { restoreTracker } from './restore/tracker-restore.js';
-import { svcdbLogType } from './svcdb/svcdb-log.js';
+import { createSvcdbLogType } from './svcdb/svcdb-log.js';
+import { DEVICE_LOG_FILTER_FIELDS } from './filters/device-log-filter.js';
+import { addLogFilterRoutes } from './filters/log-filter-routes.js';
+import type { LogFilters } from './filters/log-filter-settings.js';
 
 /** Name of the built-in logging plugin. */
 export const LOGGING_PLUGIN = '@svc/core:logging';
 /** Track-stage priority of the log tap: after the tracker's commit (1000), so devices are current. */
 const LOG_STAGE = 2000;
 
-/** The logging plugin for the given settings (read from config by the service). */
-export function loggingPlugin(settings: LogSettings): PluginDefinition {
+/** The logging plugin for the given settings and svcdb filters (read from config by the service). */
+export function loggingPlugin(settings: LogSettings, filters: LogFilters): PluginDefinition {
   return definePlugin({
     name: LOGGING_PLUGIN,
     apply(svc) {
@@ -38,7 +42,7 @@ export function loggingPlugin(settings: LogSettings): PluginDefinition {
         class: 'SYSTEM',
         severity: 15,
       });
-      svc.hooks.fields.tap(LOGGING_PLUGIN, (fields) => fields.registerAll([...LOG_FIELDS, ...STREAM_FIELDS]));
+      svc.hooks.fields.tap(LOGGING_PLUGIN, (fields) => fields.registerAll([...LOG_FIELDS, ...STREAM_FIELDS, ...DEVICE_LOG_FILTER_FIELDS]));
       svc.hooks.datasourceTypes.tap(LOGGING_PLUGIN, (types) => types.add(kismetdbType));
       svc.hooks.metrics.tap(LOGGING_PLUGIN, (metrics) => {
         metrics.gauge({
@@ -52,12 +56,13 @@ export function loggingPlugin(settings: LogSettings): PluginDefinition {
         addPacketStreamMetrics(metrics, logs.streams);
       });
       svc.hooks.logTypes.tap(LOGGING_PLUGIN, (types) => {
-        types.add(svcdbLogType);
+        types.add(createSvcdbLogType(filters));
         types.add(pcapngLogType);
         types.add(wiglecsvLogType);
       });
       svc.hooks.routes.tap(LOGGING_PLUGIN, (routes) => {
         addPacketStreamRoutes(routes, svc, logs.streams);
+        addLogFilterRoutes(routes, svc, filters);
         routes.http({
           methods: ['GET', 'POST'],
           path: '/logging/drivers',
