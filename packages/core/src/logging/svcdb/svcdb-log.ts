@@ -18,7 +18,7 @@ import type { LogOpenContext, LogTypeDefinition, LogWriter } from '../log-type.j
 import type { LogFilters } from '../filters/log-filter-settings.js';
 import { deviceStatePath } from './device-state-file.js';
 import { PacketRows } from './packet-rows.js';
-import { alertRow, dataRow, datasourceRow, deviceRow, deviceStateRow, gpsSnapshotRow, messageRow } from './svcdb-rows.js';
+import { alertRow, dataRow, datasourceRow, deviceRow, deviceStateRow, gpsSnapshotRow, messageRow, poiSnapshotRow } from './svcdb-rows.js';
 import type { DeviceStateRow, SvcdbReply, SvcdbRequest, SvcdbValue, SvcdbWorkerData } from './svcdb-messages.js';
 import type { SvcdbRowTable } from './svcdb-schema.js';
 
@@ -66,6 +66,9 @@ async function openSvcdb(context: LogOpenContext, filters: Pick<LogFilters, 'dev
   let bytes = 0;
   let failed = false;
   let waiters: (() => void)[] = [];
+  /** Drop requests sent and not yet answered, by id. */
+  const drops = new Map<number, { resolve: (count: number) => void; reject: (error: Error) => void }>();
+  let nextDrop = 0;
   let onClosed: (() => void) | undefined;
 
   const release = () => {
@@ -85,9 +88,14 @@ async function openSvcdb(context: LogOpenContext, filters: Pick<LogFilters, 'dev
         }
         bytes = reply.bytes;
         if (nextBatch - committed <= HIGH_WATER_BATCHES / 2) release();
+      } else if (reply.kind === 'dropped') {
+        drops.get(reply.id)?.resolve(reply.count);
+        drops.delete(reply.id);
       } else if (reply.kind === 'failed') {
         const error = new SvcError('SVC_ERR_LOG_WRITE', `svcdb log ${context.path}: ${reply.message} (${reply.code})`);
         reject(error);
+        for (const drop of drops.values()) drop.reject(error);
+        drops.clear();
         if (!failed) {
           failed = true;
           release();
@@ -156,10 +164,21 @@ async function openSvcdb(context: LogOpenContext, filters: Pick<LogFilters, 'dev
       const fields = record as Record<string, unknown>;
       if (topic === 'ALERT') add('alerts', alertRow(fields, currentFix()));
       else if (topic === 'MESSAGE') add('messages', messageRow(fields, currentFix()));
+      else if (topic === 'POI') add('snapshots', poiSnapshotRow(fields));
       else if (topic.startsWith('DATASOURCE_') || topic === 'NEW_DATASOURCE') add('datasources', datasourceRow(fields));
     },
     position(fix) {
       add('snapshots', gpsSnapshotRow(fix));
+    },
+    dropPackets(before) {
+      if (failed) return Promise.reject(new SvcError('SVC_ERR_LOG_WRITE', `svcdb log ${context.path} has failed; it takes no more requests`));
+      // What is queued goes first, so packets handed to the log before the request are dropped too.
+      flush();
+      const id = ++nextDrop;
+      return new Promise<number>((resolve, reject) => {
+        drops.set(id, { resolve, reject });
+        worker.postMessage({ kind: 'drop', id, before } satisfies SvcdbRequest);
+      });
     },
     ready() {
       if (failed || nextBatch - committed < HIGH_WATER_BATCHES) return undefined;
