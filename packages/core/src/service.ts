@@ -27,6 +27,9 @@ import { GpsTracker } from './gps/gps-tracker.js';
 import { readGpsSettings } from './gps/gps-settings.js';
 import { createMetaGps, createWebGps } from './gps/pushed-gps.js';
 import { readLogFilters } from './logging/filters/log-filter-settings.js';
+import { createPacketStreamOpener } from './logging/pcapng/packet-stream-opener.js';
+import { PacketStreams } from './logging/pcapng/packet-streams.js';
+import { sourceInterfaceName } from './logging/pcapng/source-interface-name.js';
 import { createHooks } from './hooks.js';
 import { createHttpApp } from './http/app.js';
 import { addMonitorMetrics, createDeviceMonitor } from './http/device-monitor-setup.js';
@@ -140,6 +143,7 @@ export async function createService(config: Config, options: CreateServiceOption
     datasources,
     gps,
     filters,
+    packetStreams: createPacketStreamOpener(new PacketStreams(sourceInterfaceName(datasources)), config),
     watchlist,
     systemHistory: new SystemHistory(),
     serverUuid: resolveServerUuid(config),

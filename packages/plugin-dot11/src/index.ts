@@ -17,6 +17,7 @@ import { readDot11ScanReport } from './scan/scan-report.js';
 import { SCAN_SOURCE_TYPE, scanSourceType } from './scan/scan-source.js';
 import { addHandshakeRoutes } from './handshake-routes.js';
 import { addDot11ReadRoutes } from './routes/dot11-read-routes.js';
+import { addBssidStreamRoutes } from './routes/bssid-stream.js';
 import { SsidGroups, SSID_GROUP_FIELDS } from './ssids/ssid-groups.js';
 import { ACCESS_POINT_VIEW, DOT11_PHY_NAME } from './dot11-names.js';
 
@@ -59,6 +60,7 @@ export default definePlugin({
       fields.register('dot11.scanreport.source_uuid', 'uuid', 'UUID of the datasource the report was filed under');
     });
     svc.hooks.routes.tap(PLUGIN_NAME, (routes) => addHandshakeRoutes(routes, svc, DOT11_PHY_NAME));
+    svc.hooks.routes.tap(PLUGIN_NAME, (routes) => addBssidStreamRoutes(routes, svc, DOT11_PHY_NAME));
     svc.hooks.routes.tap(PLUGIN_NAME, (routes) =>
       routes.http({
         methods: ['POST'],

@@ -20,8 +20,7 @@ import type { TrackedDevice } from '../tracker/tracked-device.js';
 import { logFileName } from './log-file-name.js';
 import type { LogSettings } from './log-settings.js';
 import type { LogTypeDefinition, LogWriter } from './log-type.js';
-import { PacketStreams } from './pcapng/packet-streams.js';
-import { sourceInterfaceName } from './pcapng/source-interface-name.js';
+import type { PacketStreams } from './pcapng/packet-streams.js';
 
 /** One log of this run, open or closed. */
 export interface LogFile {
@@ -70,7 +69,7 @@ export class LogManager {
     private readonly types: Registry<LogTypeDefinition>,
     readonly settings: LogSettings,
   ) {
-    this.streams = new PacketStreams(sourceInterfaceName(svc.datasources));
+    this.streams = svc.packetStreams.streams;
   }
 
   /** Every log of this run, oldest first. */

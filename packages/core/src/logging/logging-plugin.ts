@@ -69,7 +69,7 @@ export function loggingPlugin(settings: LogSettings, filters: LogFilters): Plugi
         types.add(wiglecsvLogType);
       });
       svc.hooks.routes.tap(LOGGING_PLUGIN, (routes) => {
-        addPacketStreamRoutes(routes, svc, logs.streams);
+        addPacketStreamRoutes(routes, svc);
         addLogFilterRoutes(routes, svc, filters);
         addSvcdbRoutes(routes, svc, logs, points);
         routes.http({
