@@ -33,12 +33,16 @@ const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, 'x');
 /**
  * The only routes that answer without a login: the login form's own route, first-run setup
  * (Kismet's `check_setup_ok` and `set_password`), who the server runs as and who a request is
- * (`user_status`, which the web app asks before anything else), and the web app's static files.
+ * (`user_status`, which the web app asks before anything else), Kismet's list of web UI modules
+ * (`/dynamic.json`, `/dynamic.js`, which its UI loads before the login), and the web app's
+ * static files.
  */
 const PUBLIC_URLS = new Set([
   '/session/login.cmd',
   '/session/check_setup_ok',
   '/session/set_password',
+  '/dynamic.json',
+  '/dynamic.js',
   ...['json', 'ekjson', 'itjson', 'prettyjson'].map((format) => `/system/user_status.${format}`),
   '/',
   '/index.html',

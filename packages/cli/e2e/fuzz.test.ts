@@ -47,8 +47,15 @@ async function parameterValues(): Promise<Record<string, string[]>> {
     mac: [devices[0]!['svc.device.base.macaddr']!, 'AA:BB:CC:DD:EE:FF', ...junk],
     view: [...views.map((view) => view['svc.devices.view.id']!), ...junk],
     timestamp: ['0', '-60', '1e300', 'NaN', ...junk],
+    name: ['car', ...junk],
   };
 }
+
+/**
+ * POST routes left out: `set_password` would change the admin login this fuzz and the next tests
+ * use (and answers in Kismet's text, not JSON); login-state.test.ts and auth.test.ts check it.
+ */
+const NOT_FUZZED = new Set(['/session/set_password']);
 
 /** A few dictionaries a client might send, to mangle. */
 const SEEDS = [
@@ -73,7 +80,7 @@ function randomBody(): { body: string | Uint8Array<ArrayBuffer>; contentType: st
 
 test('every POST route: mangled, random and oversized bodies get a 2xx or a 4xx JSON error, never a 500', async () => {
   const routes = (await (await fetch(`${svc.url}/system/routes.json`, { headers: admin })).json()) as Record<string, any>[];
-  const posts = routes.filter((route) => route['svc.route.methods'].includes('POST'));
+  const posts = routes.filter((route) => route['svc.route.methods'].includes('POST') && !NOT_FUZZED.has(route['svc.route.path']));
   assert.ok(posts.length > 30, `${posts.length} POST routes`);
   const values = await parameterValues();
   const failures: string[] = [];

@@ -16,7 +16,7 @@ import { datasourcesPlugin } from './datasources/datasources-plugin.js';
 import { eventsPlugin } from './events/events-plugin.js';
 import { filtersPlugin } from './filters/filters-plugin.js';
 import { gpsPlugin } from './gps/gps-plugin.js';
-import type { WebGps } from './gps/web-gps.js';
+import type { PushedGps } from './gps/pushed-gps.js';
 import type { DeviceMonitor } from './http/device-monitor-setup.js';
 import { alertsRoutes } from './http/routes/alerts.js';
 import { authRoutes } from './http/routes/auth.js';
@@ -33,6 +33,7 @@ import { watchlistsRoutes } from './http/routes/watchlists.js';
 import { deviceMapRoutes } from './http/routes/device-map.js';
 import { mapTileRoutes } from './http/routes/map-tiles.js';
 import type { LogSettings } from './logging/log-settings.js';
+import type { LogFilters } from './logging/filters/log-filter-settings.js';
 import { loggingPlugin } from './logging/logging-plugin.js';
 import { mapPlugin } from './map/map-plugin.js';
 import type { MapTileSource } from './map/map-tile-source.js';
@@ -54,9 +55,13 @@ export interface BuiltinParts {
   /** The `view=` lines' views. */
   readonly configViews: readonly ViewDefinition[];
   readonly monitor: DeviceMonitor;
-  readonly webGps: WebGps;
+  /** The `web` and `meta` GPS types, whose positions the GPS routes post. */
+  readonly webGps: PushedGps;
+  readonly metaGps: PushedGps;
   readonly presence: PresenceSettings;
   readonly logSettings: LogSettings;
+  /** The svcdb log's device and packet filters, as the config sets them up. */
+  readonly logFilters: LogFilters;
   readonly alertSinks: AlertSinks;
   /** The map's tiles (`map_tiles=` opened, or `map_tile_url=`). */
   readonly mapTiles: MapTileSource;
@@ -89,12 +94,12 @@ export function builtinPlugins(parts: BuiltinParts): PluginEntry[] {
     datasourcesRoutes,
     channelsPlugin,
     packetchainRoutes,
-    gpsPlugin(parts.webGps),
-    gpsRoutes(parts.webGps),
+    gpsPlugin(parts.webGps, parts.metaGps),
+    gpsRoutes(parts.webGps, parts.metaGps),
     mapPlugin(parts.mapTiles),
     mapTileRoutes(parts.mapTiles),
     uiModulesPlugin,
-    loggingPlugin(parts.logSettings),
+    loggingPlugin(parts.logSettings, parts.logFilters),
     metricsPlugin(),
     alertSinksPlugin(parts.alertSinks),
   ].map((plugin) => ({ plugin }));

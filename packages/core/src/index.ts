@@ -119,6 +119,7 @@ export { GpsTracker, type GpsDevice } from './gps/gps-tracker.js';
 export { parseGpsDefinition } from './gps/gps-definition.js';
 export { readNmeaSentence, type NmeaSentence, type NmeaReadResult } from './gps/nmea/nmea-sentence.js';
 export { NmeaPosition, nmeaCoordinate, type NmeaPositionReport } from './gps/nmea/nmea-position.js';
+export { createNmeaFeed, type NmeaFeed } from './gps/nmea/nmea-feed.js';
 export {
   MetricRegistry,
   type MetricDefinition,

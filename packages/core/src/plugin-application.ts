@@ -11,7 +11,7 @@ import { describeError, SvcError } from './errors.js';
 import { CONTRIBUTE_HOOKS, type Hooks } from './hooks.js';
 import type { Logger } from './logger.js';
 import { MessageFlags, type MessageBus } from './messages/message-bus.js';
-import { resolvePluginOrder, type PluginEntry, type PluginFailure } from './plugin.js';
+import { resolvePluginOrder, type PluginEntry, type PluginFailure, type PluginPackage } from './plugin.js';
 import { PluginGuards } from './plugin-guards.js';
 import type { ContributionOwner } from './registry.js';
 import type { PluginStatus, Service } from './service-types.js';
@@ -26,6 +26,8 @@ export class PluginApplication {
   readonly statuses: PluginStatus[] = [];
   readonly #guards: PluginGuards;
   #ordered: PluginEntry[] = [];
+  /** The package each plugin came from, by plugin name, for its status. */
+  readonly #packages = new Map<string, PluginPackage>();
 
   constructor(
     private readonly owner: ContributionOwner,
@@ -59,6 +61,7 @@ export class PluginApplication {
    * failed to load, cannot be ordered, throw, or need a failed plugin are marked failed.
    */
   async apply(svc: Service, entries: readonly PluginEntry[], loadFailures: readonly PluginFailure[], coreVersion: string): Promise<void> {
+    for (const entry of entries) if (entry.package) this.#packages.set(entry.plugin.name, entry.package);
     const { ordered, failures } = resolvePluginOrder(entries, coreVersion);
     this.#ordered = ordered;
     for (const failure of [...loadFailures, ...failures]) this.#guards.fail(failure.name, failure.error);
@@ -111,7 +114,9 @@ export class PluginApplication {
     return true;
   }
 
-  #setStatus(status: PluginStatus): void {
+  #setStatus(given: PluginStatus): void {
+    const pluginPackage = this.#packages.get(given.name);
+    const status = pluginPackage ? { ...given, package: pluginPackage } : given;
     const index = this.statuses.findIndex((existing) => existing.name === status.name);
     if (index >= 0) this.statuses[index] = status;
     else this.statuses.push(status);

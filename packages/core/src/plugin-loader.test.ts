@@ -42,12 +42,26 @@ test('a package directory resolves to its . export for import, else main, else i
 test('plugin= paths load package directories (absolute or relative) and module files alike', async () => {
   const { plugins, failures } = await loadPluginModules([conditional, './sugar', plain, withMain, bare, join(plain, 'plain.js')], work);
   assert.equal(failures, []);
-  assert.equal(plugins.map((loaded) => loaded.name), ['conditional', 'sugar', 'plain', 'with-main', 'bare', 'plain']);
+  assert.equal(plugins.map((loaded) => loaded.plugin.name), ['conditional', 'sugar', 'plain', 'with-main', 'bare', 'plain']);
+  assert.equal(plugins.map((loaded) => [loaded.package?.name, loaded.package?.directory]), [
+    ['conditional', conditional],
+    ['sugar', sugar],
+    ['plain', plain],
+    ['with-main', withMain],
+    ['bare', bare],
+    ['plain', plain],
+  ]);
+});
+
+test("each plugin comes with its package's version, description and author (a string or an object), from the nearest package.json that names a package", async () => {
+  const described = pluginPackage('described', { name: '@acme/svc-plugin-described', version: '1.2.3', description: 'finds acme radios', author: { name: 'Ada', email: 'ada@example.org' }, main: 'dist/index.js' }, { 'dist/index.js': plugin('described'), 'dist/package.json': JSON.stringify({ type: 'module' }) });
+  const { plugins } = await loadPluginModules([described], work);
+  assert.equal(plugins[0]!.package, { name: '@acme/svc-plugin-described', version: '1.2.3', description: 'finds acme radios', author: 'Ada', directory: described });
 });
 
 test('a path that is not a plugin fails alone, naming it', async () => {
   const { plugins, failures } = await loadPluginModules([join(work, 'nowhere'), broken, bare], work);
-  assert.equal(plugins.map((loaded) => loaded.name), ['bare']);
+  assert.equal(plugins.map((loaded) => loaded.plugin.name), ['bare']);
   assert.equal(failures.map((failure) => [failure.name, failure.error.code]), [
     [join(work, 'nowhere'), 'SVC_ERR_PLUGIN_LOAD'],
     [broken, 'SVC_ERR_PLUGIN_LOAD'],

@@ -2,24 +2,26 @@
  * Loads plugin modules by package name or path. Each module's default export (or its export
  * named `plugin`) must be a plugin definition. A module that cannot be found, throws on import
  * or exports something else is collected as a failure naming it; the others still load
- * (oclif's plugin loader collects errors the same way).
+ * (oclif's plugin loader collects errors the same way). Each plugin comes with the package it
+ * was found in (the nearest package.json above its module), for the plugin list.
  */
 import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describeError, SvcError } from './errors.js';
 import { packageEntry } from './package-entry.js';
-import { assertPluginShape, type PluginDefinition, type PluginFailure } from './plugin.js';
+import { owningPackage } from './plugin-package.js';
+import { assertPluginShape, type PluginEntry, type PluginFailure } from './plugin.js';
 
-/** Plugins that loaded, and modules that did not. */
+/** Plugins that loaded (each with the package it came from), and modules that did not. */
 export interface LoadedPlugins {
-  readonly plugins: PluginDefinition<unknown>[];
+  readonly plugins: PluginEntry[];
   readonly failures: PluginFailure[];
 }
 
 /** Imports each specifier, resolving bare package names from `fromDirectory`. */
 export async function loadPluginModules(specifiers: readonly string[], fromDirectory = process.cwd()): Promise<LoadedPlugins> {
-  const plugins: PluginDefinition<unknown>[] = [];
+  const plugins: PluginEntry[] = [];
   const failures: PluginFailure[] = [];
   const require = createRequire(join(fromDirectory, 'package.json'));
   for (const specifier of specifiers) {
@@ -37,7 +39,8 @@ export async function loadPluginModules(specifiers: readonly string[], fromDirec
       const module = (await import(target)) as { default?: unknown; plugin?: unknown };
       const definition = module.default ?? module.plugin;
       assertPluginShape(definition, specifier);
-      plugins.push(definition);
+      const pluginPackage = target.startsWith('file:') ? owningPackage(fileURLToPath(target)) : undefined;
+      plugins.push(pluginPackage ? { plugin: definition, package: pluginPackage } : { plugin: definition });
     } catch (error) {
       failures.push({
         name: specifier,

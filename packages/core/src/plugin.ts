@@ -30,6 +30,21 @@ export function definePlugin<O = unknown>(definition: PluginDefinition<O>): Plug
 export interface PluginEntry {
   readonly plugin: PluginDefinition<any>;
   readonly options?: unknown;
+  /** The npm package it was loaded from, when the plugin loader found one. */
+  readonly package?: PluginPackage;
+}
+
+/**
+ * The package a plugin came from, as its package.json says (what Kismet's plugin list shows from
+ * a plugin's manifest): for `/plugins/all_plugins.json`.
+ */
+export interface PluginPackage {
+  readonly name: string;
+  readonly version: string;
+  readonly description: string;
+  readonly author: string;
+  /** The package's directory. */
+  readonly directory: string;
 }
 
 /** A plugin that could not be applied, and why. */

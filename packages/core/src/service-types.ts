@@ -20,6 +20,8 @@ import type { GpsTracker } from './gps/gps-tracker.js';
 import type { IngestFilter } from './filters/ingest-filter.js';
 import type { Watchlist } from './watchlists/watchlist.js';
 import type { AlertSinks } from './alerts/sinks/alert-sinks.js';
+import type { PluginPackage } from './plugin.js';
+import type { PacketStreamOpener } from './logging/pcapng/packet-stream-opener.js';
 
 /** How one plugin fared at boot. */
 export interface PluginStatus {
@@ -27,6 +29,8 @@ export interface PluginStatus {
   readonly state: 'applied' | 'failed';
   /** Error code and message when it failed. */
   readonly error?: { readonly code: string; readonly message: string };
+  /** The package it was loaded from, when it came from one. */
+  readonly package?: PluginPackage;
 }
 
 /** What every plugin gets: the registries it contributes to (core-registries.ts) and the run-time facilities. */
@@ -56,6 +60,11 @@ export interface Service extends CoreRegistries {
   readonly filters: IngestFilter;
   /** The server's memory and device-count histories, sampled each second by the system plugin (`/system/status`). */
   readonly systemHistory: SystemHistory;
+  /**
+   * Live pcapng streams of the packets a predicate takes, for HTTP clients, within the stream
+   * caps: the core's `/pcap/...` routes and plugins' (802.11's by BSSID) open them here.
+   */
+  readonly packetStreams: PacketStreamOpener;
   /** The DEVICEFOUND / DEVICELOST watchlists (`/devices/alerts/mac/...`). */
   readonly watchlist: Watchlist;
   /** User names and tags of devices, kept across restarts; routes that change them call `save`. */

@@ -27,7 +27,11 @@ import { readFilterSettings } from './filters/filter-settings.js';
 import { validLocation } from './gps/gps-records.js';
 import { GpsTracker } from './gps/gps-tracker.js';
 import { readGpsSettings } from './gps/gps-settings.js';
-import { createWebGps } from './gps/web-gps.js';
+import { createMetaGps, createWebGps } from './gps/pushed-gps.js';
+import { readLogFilters } from './logging/filters/log-filter-settings.js';
+import { createPacketStreamOpener } from './logging/pcapng/packet-stream-opener.js';
+import { PacketStreams } from './logging/pcapng/packet-streams.js';
+import { sourceInterfaceName } from './logging/pcapng/source-interface-name.js';
 import { createHooks } from './hooks.js';
 import { createHttpApp } from './http/app.js';
 import { addMonitorMetrics, createDeviceMonitor } from './http/device-monitor-setup.js';
@@ -145,13 +149,14 @@ export async function createService(config: Config, options: CreateServiceOption
     datasources,
     gps,
     filters,
+    packetStreams: createPacketStreamOpener(new PacketStreams(sourceInterfaceName(datasources)), config),
     watchlist,
     systemHistory: new SystemHistory(),
     serverUuid: resolveServerUuid(config),
     startTime: nowSeconds(),
     plugins: plugins.statuses,
   };
-  const builtins = builtinPlugins({ identity, auth, configViews: trackerConfig.views, monitor, webGps: createWebGps(), presence: watchlistSettings.presence, logSettings: readLogSettings(config), alertSinks, mapTiles });
+  const builtins = builtinPlugins({ identity, auth, configViews: trackerConfig.views, monitor, webGps: createWebGps(), metaGps: createMetaGps(), presence: watchlistSettings.presence, logSettings: readLogSettings(config), logFilters: readLogFilters(config), alertSinks, mapTiles });
   const given = (options.plugins ?? []).map((item) => ('plugin' in item ? item : { plugin: item }));
   await plugins.apply(svc, [...builtins, ...given], options.loadFailures ?? [], CORE_VERSION);
   await plugins.contribute(svc, alerts);

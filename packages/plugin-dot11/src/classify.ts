@@ -88,6 +88,9 @@ export class Dot11Classifier {
     if (!header) return;
     packet.phyName = this.phy.name;
     packet.destMac = header.destination ?? header.receiver;
+    packet.sourceMac = header.source ?? header.transmitter;
+    packet.networkMac = header.bssid;
+    packet.transmitterMac = header.transmitter;
     // A frame that names a MAC an ingest filter rule blocks is dropped whole, as Kismet's filter
     // drops it, before any device of it is touched (control frames included: they are logged).
     if (!this.#admitted(packet, header)) return;

@@ -75,6 +75,45 @@ for (const name of captures) {
   });
 }
 
+/** What tshark reads of a file: per frame its number, subtype, BSSID and RSN PMKID (empty when none). */
+function tsharkPmkidFrames(file: string): { number: number; subtype: string; bssid: string; pmkid: string }[] {
+  return execFileSync('tshark', ['-r', file, '-T', 'fields', '-E', 'separator=|', '-e', 'frame.number', '-e', 'wlan.fc.type_subtype', '-e', 'wlan.bssid', '-e', 'wlan.rsn.ie.pmkid'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [number, subtype, bssid, pmkid] = line.split('|');
+      return { number: Number(number), subtype: subtype!, bssid: bssid!.toUpperCase(), pmkid: pmkid ?? '' };
+    });
+}
+
+for (const name of ['aircrack-ng_test1.pcap', 'aircrack-ng_wpa3-psk.pcap']) {
+  realDataTest(test, `${name}: svc's PMKID pcap holds the network's frame and a handshake message with the PMKID tshark reads in the capture`, [`dot11/${name}`, `dot11/${name.replace('.pcap', '.tshark.json')}`], async () => {
+    const capture = realDataPath('dot11', name);
+    const withPmkid = tsharkPmkidFrames(capture).filter((frame) => frame.pmkid !== '');
+    assert.ok(withPmkid.length > 0, `tshark reads a PMKID in ${name}`);
+    const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }) });
+    try {
+      const frames = JSON.parse(readFileSync(capture.replace('.pcap', '.tshark.json'), 'utf8')).frames_total as number;
+      const source = await t.svc.datasources.add(capture);
+      await waitUntil('the capture replayed', () => source.numPackets === frames);
+      for (const bssid of new Set(withPmkid.map((frame) => frame.bssid))) {
+        const ap = [...t.svc.devices.devices()].find((device) => device.mac === parseInt(bssid.replaceAll(':', ''), 16))!;
+        const response = await t.request(`/phy/phy80211/by-key/${ap.key}/pcap/handshake-pmkid.pcap`);
+        assert.is(response.status, 200, await response.clone().text());
+        assert.is(response.headers.get('content-disposition'), `attachment; filename="${bssid.replaceAll(':', '-')}-pmkid.pcap"`);
+        const file = join(scratch, `${name}-${ap.key}-pmkid.pcap`);
+        writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+        const served = tsharkPmkidFrames(file);
+        assert.is(served.length, 2, 'the network frame and one message');
+        assert.ok(['0x0008', '0x0005'].includes(served[0]!.subtype) && served[0]!.bssid === bssid, `a beacon or probe response of ${bssid} first: ${JSON.stringify(served[0])}`);
+        assert.ok(withPmkid.some((frame) => frame.bssid === bssid && frame.pmkid === served[1]!.pmkid), `a PMKID of ${bssid} tshark reads in the capture: ${served[1]!.pmkid}`);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+}
+
 /** The passphrase aircrack-ng recovers from `file` for `bssid` with a word list, or undefined. */
 function crackedPassphrase(file: string, bssid: string, words: readonly string[]): string | undefined {
   const list = join(scratch, 'words.txt');
@@ -125,6 +164,10 @@ async function handshakeRouteErrors(capture: string, frames: number, apName: str
     const none = await t.request(`/phy/phy80211/by-key/${ap.key}/pcap/handshake.pcap`);
     assert.is(none.status, 404);
     assert.match(((await none.json()) as { error: string }).error, `no WPA handshake of ${apMac} has been seen`);
+    const noPmkid = await t.request(`/phy/phy80211/by-key/${ap.key}/pcap/handshake-pmkid.pcap`);
+    assert.is(noPmkid.status, 404);
+    assert.match(((await noPmkid.json()) as { error: string }).error, `no handshake message of ${apMac} with a PMKID has been seen`);
+    assert.is((await t.request('/phy/phy80211/by-key/nonsense/pcap/handshake-pmkid.pcap')).status, 400);
     assert.is((await t.request('/phy/phy80211/by-key/4202770D00000000_0A0B0C0D0E0F/pcap/handshake.pcap')).status, 404);
     assert.is((await t.request('/phy/phy80211/by-key/nonsense/pcap/handshake.pcap')).status, 400);
     assert.is((await t.request(`/phy/phy80211/by-key/${ap.key}/device/zz/pcap/handshake.pcap`)).status, 400);

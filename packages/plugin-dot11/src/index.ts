@@ -3,7 +3,7 @@
  * checklist, as Kismet's `phy_80211.cc` constructor reads: the PHY (declared whole in
  * `dot11-phy.ts`: sub-record, views, decoder, classifier, alerts, UI module), element parsers
  * from other plugins, the event topics, the datasource types, the scan-report and read routes,
- * the alert checks, and the release of each decoded frame at the end of the chain.
+ * the SSID scan settings, the alert checks, and the release of each decoded frame at the end of the chain.
  */
 import { definePlugin, ScanReceiver } from '@svc/core';
 import { applyDot11Alerts, DOT11_ALERT_CONFIG_KEYS } from './alerts/dot11-alerts.js';
@@ -17,7 +17,10 @@ import { readDot11ScanReport } from './scan/scan-report.js';
 import { SCAN_SOURCE_TYPE, scanSourceType } from './scan/scan-source.js';
 import { addHandshakeRoutes } from './handshake-routes.js';
 import { addDot11ReadRoutes } from './routes/dot11-read-routes.js';
+import { addBssidStreamRoutes } from './routes/bssid-stream.js';
 import { SsidGroups, SSID_GROUP_FIELDS } from './ssids/ssid-groups.js';
+import { SsidScan, SSID_SCAN_CONFIG_KEYS, SSID_SCAN_FIELDS } from './ssidscan/ssid-scan.js';
+import { addSsidScanRoutes } from './ssidscan/ssid-scan-routes.js';
 import { ACCESS_POINT_VIEW, DOT11_PHY_NAME } from './dot11-names.js';
 
 /** Package name, used as the tap name on every hook. */
@@ -40,6 +43,7 @@ export default definePlugin({
     [VIEW_CONFIG_KEY]: `keep the ${ACCESS_POINT_VIEW} view (true, the default, or false)`,
     [SSID_VIEW_CONFIG_KEY]: 'keep the SSID view at /phy/phy80211/ssids/views/ssids (true, the default, or false: it is then empty)',
     ...DOT11_ALERT_CONFIG_KEYS,
+    ...SSID_SCAN_CONFIG_KEYS,
   },
   apply(svc) {
     const parsers = new IeParserTable();
@@ -59,6 +63,7 @@ export default definePlugin({
       fields.register('dot11.scanreport.source_uuid', 'uuid', 'UUID of the datasource the report was filed under');
     });
     svc.hooks.routes.tap(PLUGIN_NAME, (routes) => addHandshakeRoutes(routes, svc, DOT11_PHY_NAME));
+    svc.hooks.routes.tap(PLUGIN_NAME, (routes) => addBssidStreamRoutes(routes, svc, DOT11_PHY_NAME));
     svc.hooks.routes.tap(PLUGIN_NAME, (routes) =>
       routes.http({
         methods: ['POST'],
@@ -77,6 +82,9 @@ export default definePlugin({
     const ssids = svc.config.getBoolean(SSID_VIEW_CONFIG_KEY, true) ? new SsidGroups(svc.devices, DOT11_PHY_NAME) : undefined;
     svc.hooks.fields.tap(PLUGIN_NAME, (fields) => fields.registerAll(SSID_GROUP_FIELDS));
     svc.hooks.routes.tap(PLUGIN_NAME, (routes) => addDot11ReadRoutes(routes, { svc, ssids }));
+    const ssidScan = new SsidScan(svc.config);
+    svc.hooks.fields.tap(PLUGIN_NAME, (fields) => fields.registerAll(SSID_SCAN_FIELDS));
+    svc.hooks.routes.tap(PLUGIN_NAME, (routes) => addSsidScanRoutes(routes, ssidScan));
 
     applyDot11Alerts(svc, PLUGIN_NAME, DOT11_PHY_NAME);
     // The decoded frame lives for one pass of the chain: released after every other tap, it dies

@@ -2,8 +2,9 @@
  * Kismet's live pcapng routes on a real listening server, read by real HTTP clients while a
  * capture replays (svc's demo scene, and a real capture where the shared data set is): the all-packets stream gives back every frame of the capture byte for byte
  * (read by svc's reader, by libpcap and by tshark), a datasource's stream only that source's
- * frames, a device's stream the frames tshark says the device sent or was sent; an unknown
- * source or device is a 404, a bad key a 400, and no login a 401.
+ * frames, a device's stream the frames tshark says the device sent or was sent, a BSSID's stream
+ * (at both URLs Kismet's route answers) the frames tshark gives that BSSID; an unknown source or
+ * device is a 404, a bad key or MAC a 400, and no login a 401.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -39,7 +40,13 @@ async function streamsReadBack(capture: string, frames: number, ap: string) {
     await waitUntil('the first replay', () => first.numPackets === frames);
     const apKey = [...t.svc.devices.devices()].find((device) => device.mac === parseInt(ap.replaceAll(':', ''), 16))!.key;
     const open = (path: string) => fetch(`${base}${path}`, { headers: { authorization: auth } });
-    const responses = await Promise.all([open('/pcap/all_packets.pcapng'), open(`/datasource/pcap/by-uuid/${first.uuid}/packets.pcapng`), open(`/devices/pcap/by-key/${apKey}/packets.pcapng`)]);
+    const responses = await Promise.all([
+      open('/pcap/all_packets.pcapng'),
+      open(`/datasource/pcap/by-uuid/${first.uuid}/packets.pcapng`),
+      open(`/devices/pcap/by-key/${apKey}/packets.pcapng`),
+      open(`/phy/phy80211/pcap/by-bssid/${ap.toLowerCase()}/packets.pcapng`),
+      open(`/phy/phy80211/pcap/by-bssid/${ap}/packets.pcapng.pcapng`),
+    ]);
     for (const response of responses) {
       assert.is(response.status, 200);
       assert.is(response.headers.get('content-type'), 'application/vnd.tcpdump.pcap');
@@ -48,13 +55,13 @@ async function streamsReadBack(capture: string, frames: number, ap: string) {
     const second = await t.svc.datasources.add(`${capture}:name=second,uuid=5A3E0000-0000-4000-8000-000000000001`);
     await waitUntil('the second replay', () => second.numPackets === frames);
     const listed = (await (await open('/streams/all_streams.json')).json()) as Record<string, number>[];
-    assert.is(listed.length, 3);
+    assert.is(listed.length, 5);
     await new Promise((resolve) => setTimeout(resolve, 400));
     for (const stream of listed) {
       const closed = await fetch(`${base}/streams/by-id/${stream['svc.stream.stream_id']}/close_stream.cmd`, { method: 'POST', headers: { authorization: auth } });
       assert.is(closed.status, 200);
     }
-    const [all, firstOnly, device] = (await Promise.all(bodies)).map((body, index) => {
+    const [all, firstOnly, device, bssid, kismetUrl] = (await Promise.all(bodies)).map((body, index) => {
       const path = join(scratch, `stream-${index}.pcapng`);
       writeFileSync(path, Buffer.from(body));
       return path;
@@ -70,6 +77,13 @@ async function streamsReadBack(capture: string, frames: number, ap: string) {
     const expected = tsharkFrames(capture, `wlan.ta == ${ap} || wlan.da == ${ap} || (!wlan.da && wlan.ra == ${ap})`);
     assert.ok(expected.length > 10);
     assert.is(tsharkFrames(device!).length, expected.length, `the device stream holds the frames tshark attributes to ${ap}`);
+    const ofNetwork = tsharkFrames(capture, `wlan.bssid == ${ap}`).map((number) => original[number - 1]!);
+    assert.ok(ofNetwork.length > 10);
+    for (const file of [bssid!, kismetUrl!]) {
+      const frames = (await readAll(file)).frames;
+      assert.is(frames.length, ofNetwork.length, `the BSSID stream holds the frames tshark gives ${ap}`);
+      frames.forEach((frame, index) => assert.ok(frame.data.equals(ofNetwork[index]!.data), `BSSID stream frame ${index + 1}`));
+    }
   } finally {
     await t.close();
   }
@@ -89,6 +103,8 @@ test('stream routes refuse: unknown source or device 404, bad key 400, no login 
     assert.is((await t.request('/datasource/pcap/by-uuid/5A3E0000-0000-4000-8000-0000000000FF/packets.pcapng')).status, 404);
     assert.is((await t.request('/devices/pcap/by-key/4202770D00000000_AABBCCDDEEFF/packets.pcapng')).status, 404);
     assert.is((await t.request('/devices/pcap/by-key/nonsense/packets.pcapng')).status, 400);
+    assert.is((await t.request('/phy/phy80211/pcap/by-bssid/nonsense/packets.pcapng')).status, 400);
+    assert.is((await t.request('/phy/phy80211/pcap/by-bssid/00:11:22:33:44:55/packets.pcapng', { auth: false })).status, 401);
     assert.is((await t.request('/pcap/all_packets.pcapng', { auth: false })).status, 401);
     assert.is((await t.request('/streams/by-id/99/close_stream.cmd', { method: 'POST' })).status, 404);
     const token = await (await t.command('/auth/apikey/generate.cmd', { name: 'reader', role: 'readonly' })).text();

@@ -31,7 +31,8 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   remote_capture_max_sources: { description: 'remote sources (capture tools, scan reporters) kept at most; a new one past it is refused until others are forgotten', default: '256' },
   remote_capture_forget_after: { description: 'seconds after which a remote source whose tool has gone is removed', default: '3600' },
   plugin: { description: 'a plugin package to load (repeatable)' },
-  gps: { description: 'a GPS to read: type:option=value,... (gps=serial:device=/dev/ttyUSB0,baud=4800, gps=virtual:lat=..,lon=.., gps=virtual:track=drive.nmea|drive.gpx); repeatable, first valid wins' },
+  gps: { description: 'a GPS to read: type:option=value,... (gps=serial:device=/dev/ttyUSB0,baud=4800, gps=virtual:lat=..,lon=.., gps=virtual:track=drive.nmea|drive.gpx, gps=tcp:host=..,port=.., gps=meta:name=..); name=, uuid=, dataonly=true; repeatable, first valid wins' },
+  gps_max_devices: { description: 'GPSes the server keeps at most (gps= lines included); /gps/add_gps.cmd past it is refused', default: '64' },
   gps_fix_valid_time: { description: 'seconds a GPS fix stays current after the GPS reported it', default: '10' },
   map_tile_url: {
     description:
@@ -103,6 +104,11 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   log_title: { description: 'first part of every log file name (svc start -t sets it)', default: 'svc' },
   log_packets: { description: 'keep captured frames in the logs (false keeps devices, records, alerts and messages)', default: 'true' },
   log_device_interval: { description: 'seconds between two writes of one changed device to the logs', default: '30' },
+  log_device_filter: { description: "a rule of the svcdb log's device filter: PHY,MAC,ACTION with MAC a MAC or MAC/MASK and ACTION pass or block (block: the device is not written to the log; repeatable)" },
+  log_device_filter_default: { description: "what the svcdb log's device filter does with devices no rule names: pass or block", default: 'pass' },
+  log_packet_filter: { description: "a rule of the svcdb log's packet filter: PHY,BLOCK,MAC,ACTION with BLOCK source, destination, network, other or any (block: the packet is not written to the log; repeatable)" },
+  log_packet_filter_default: { description: "what the svcdb log's packet filter does with packets no rule names: pass or block", default: 'pass' },
+  log_filter_max_rules: { description: "rules the svcdb log's device and packet filters take each through the API; past it set_filter.cmd is refused with a 400", default: '10000' },
   log_max_bytes: { description: 'bytes after which a log is closed and a new one opened; 0 = never', default: '0' },
   log_max_age: { description: 'seconds after which a log is closed and a new one opened; 0 = never', default: '0' },
   tracker_restore: { description: 'at start, take back the devices of the newest svcdb log in log_prefix (default: true while logging is on)' },

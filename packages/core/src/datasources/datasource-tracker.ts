@@ -39,6 +39,8 @@ export interface PreparedSource {
 }
 
 interface Dependencies extends PacketPumpDependencies {
+  /** The GPSes: a source's `metagps=` makes a `meta` GPS of that name unless one exists. */
+  readonly gps?: PacketPumpDependencies['gps'] & { ensureMeta(name: string): void };
   readonly types: Registry<DatasourceTypeDefinition>;
   readonly events: EventBus;
   readonly messages: MessageBus;
@@ -263,6 +265,7 @@ export class DatasourceTracker {
   #create(uuid: string, definition: SourceDefinition, type: DatasourceTypeDefinition): Datasource {
     const source = new Datasource(uuid, this.#nextNumber++, definition, readSourceOptions(definition), type, this.deps.defaults);
     this.#sources.set(uuid, source);
+    if (source.options.metaGps !== undefined) this.deps.gps?.ensureMeta(source.options.metaGps);
     this.#publish('NEW_DATASOURCE', source, `new datasource ${source.name} (${type.name}, ${uuid})`);
     return source;
   }

@@ -9,6 +9,7 @@ import { MessageFlags } from '../messages/message-bus.js';
 import { PACKET_STATS_FIELDS } from '../packets/packet-stats.js';
 import { definePlugin } from '../plugin.js';
 import { nowSeconds } from '../time/timestamp.js';
+import { ANTENNA_FIELDS } from './antenna-records.js';
 import { DATASOURCE_FIELDS } from './datasource-fields.js';
 import { listenRemoteCaptureTcp, type RemoteCaptureTcpListener } from './remote/remote-listeners.js';
 
@@ -33,6 +34,7 @@ export const datasourcesPlugin = definePlugin({
   apply(svc) {
     svc.hooks.fields.tap(DATASOURCES_PLUGIN, (fields) => {
       fields.registerAll(DATASOURCE_FIELDS);
+      fields.registerAll(ANTENNA_FIELDS);
       fields.registerAll(PACKET_STATS_FIELDS);
       fields.register('svc.datasourcetracker.default.hop_rate', 'double', 'hops per second (channel_hop_speed)');
       fields.register('svc.datasourcetracker.default.hop', 'uint8_t', 'hop by default (channel_hop)');

@@ -1,7 +1,8 @@
 /**
  * The packet pump: carries a source's batches into the packet chain. Per packet it stamps the
  * server's time on a remote source's packets (`override_remote_timestamp`) and the GPS position
- * for their time on those without one (`GpsTracker.packetGpsAt`), counts them on the source, marks duplicates (the same frame
+ * for their time on those without one (`GpsTracker.packetGpsAt`; for a source bound to a GPS by
+ * `metagps=`, that GPS's current position, `GpsTracker.namedGps`), counts them on the source, marks duplicates (the same frame
  * heard by another source, when there is one) and runs the chain; per batch it updates the
  * chain's counters and waits for the pacers (a log writing to disk), so a file source reads no
  * faster than the slowest consumer.
@@ -18,8 +19,11 @@ import type { Capture } from './datasource-type.js';
 /** What the pump needs. */
 export interface PacketPumpDependencies {
   readonly hooks: RunHooks;
-  /** The GPS position for a packet's time (Unix seconds), stamped onto packets that arrive without one. */
-  readonly gps?: { packetGpsAt(time: number): PacketGps | undefined };
+  /**
+   * The GPS position for a packet's time (Unix seconds), stamped onto packets that arrive
+   * without one; for a source with `metagps=`, the named GPS's current position instead.
+   */
+  readonly gps?: { packetGpsAt(time: number): PacketGps | undefined; namedGps(name: string): PacketGps | undefined };
   /** Recent frames the duplicate filter compares (`packet_dedup_size`); 0 or absent turns it off. */
   readonly dedupSize?: number;
   /** Runs the packet chain for one packet (the metrics' sampled timing); `runPacketChain` by default. */
@@ -100,7 +104,8 @@ export class PacketPump {
       packet.tsUsec = (now % 1000) * 1000;
     }
     if (packet.gps === undefined && this.deps.gps) {
-      const gps = this.deps.gps.packetGpsAt(packet.tsSec + packet.tsUsec / 1e6);
+      const metaGps = source.options.metaGps;
+      const gps = metaGps === undefined ? this.deps.gps.packetGpsAt(packet.tsSec + packet.tsUsec / 1e6) : this.deps.gps.namedGps(metaGps);
       if (gps) packet.gps = gps;
     }
     source.numPackets++;

@@ -1,7 +1,7 @@
 /**
  * The generic options every source understands (kismet-reference 5.1), read and checked once
- * from a parsed definition: type, name, uuid, channel control, retry, timestamp handling and the
- * `info_*` annotations. Driver-specific options stay in the definition for the driver.
+ * from a parsed definition: type, name, uuid, channel control, retry, timestamp handling, the
+ * GPS it takes positions from (`metagps=`) and the `info_*` annotations. Driver-specific options stay in the definition for the driver.
  */
 import { SvcError } from '../errors.js';
 import type { SourceDefinition } from './definition.js';
@@ -37,6 +37,8 @@ export interface SourceOptions {
   readonly retry?: boolean;
   /** Replace remote packet times with server time (default: `override_remote_timestamp`). */
   readonly timestamp?: boolean;
+  /** `metagps=`: the GPS (a `meta` one, made if missing) whose positions this source's packets take. */
+  readonly metaGps?: string;
   readonly info: SourceInfo;
 }
 
@@ -55,6 +57,7 @@ export const GENERIC_SOURCE_OPTIONS: readonly string[] = [
   'channel_hoprate',
   'retry',
   'timestamp',
+  'metagps',
   'info_antenna_type',
   'info_antenna_gain',
   'info_antenna_orientation',
@@ -88,6 +91,8 @@ export function readSourceOptions(definition: SourceDefinition): SourceOptions {
   const type = get('type');
   const uuid = get('uuid')?.toUpperCase();
   if (uuid !== undefined && !UUID.test(uuid)) throw fail('uuid', `must be a UUID like 8A1C3E20-0000-4000-8000-00000000001F, got '${get('uuid')}'`);
+  const metaGps = get('metagps');
+  if (metaGps !== undefined && !/^[A-Za-z0-9_.-]+$/.test(metaGps)) throw fail('metagps', `must name a GPS with letters, digits, '.', '_' and '-', got '${metaGps}'`);
   const rate = get('channel_hoprate');
   let hopRate: number | undefined;
   if (rate !== undefined) {
@@ -109,6 +114,7 @@ export function readSourceOptions(definition: SourceDefinition): SourceOptions {
     hopRate,
     retry: bool('retry'),
     timestamp: bool('timestamp'),
+    ...(metaGps !== undefined && { metaGps }),
     info: {
       antennaType: get('info_antenna_type'),
       antennaGain: number('info_antenna_gain'),

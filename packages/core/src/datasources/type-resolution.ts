@@ -3,9 +3,9 @@
  * datasource tracker and by `svc capture`, which must announce the same type and UUID to a
  * remote server that the server would have picked for a local source.
  */
-import { createHash } from 'node:crypto';
 import { SvcError } from '../errors.js';
 import type { Registry } from '../registry.js';
+import { nameUuid } from '../util/name-uuid.js';
 import type { DatasourceTypeDefinition } from './datasource-type.js';
 import type { SourceDefinition } from './definition.js';
 import { checkSourceFile, looksLikePath } from './source-file.js';
@@ -47,9 +47,7 @@ export function sourceUuid(type: DatasourceTypeDefinition, definition: SourceDef
 
 /** A UUID derived from type and interface, so a source keeps its UUID across restarts. */
 export function stableUuid(type: string, iface: string): string {
-  const hex = createHash('sha1').update(`svc-datasource:${type}:${iface}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`.toUpperCase();
+  return nameUuid(`svc-datasource:${type}:${iface}`);
 }
 
 /** Runs `ask` with an abort signal that fires after the probe timeout (or when the caller aborts); rejects on timeout. */

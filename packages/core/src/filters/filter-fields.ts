@@ -3,9 +3,7 @@
  * filter record (`svc.packetfilter.*`), which serves the same table to tools written for Kismet.
  */
 import type { FieldDefinition } from '../fields/field-registry.js';
-
-/** Kismet's address blocks of a packet filter rule; svc fills `any`. */
-export const FILTER_ADDRESS_BLOCKS = ['source', 'destination', 'network', 'other', 'any'];
+import { FILTER_ADDRESS_BLOCKS } from './address-blocks.js';
 
 /** Fields of the filter and rule records. */
 export const FILTER_FIELDS: readonly FieldDefinition[] = [
@@ -27,6 +25,6 @@ export const FILTER_FIELDS: readonly FieldDefinition[] = [
   { name: 'svc.packetfilter.description', type: 'string', description: 'what the filter is for' },
   { name: 'svc.packetfilter.type', type: 'string', description: 'filter mechanism (mac_addr)' },
   { name: 'svc.packetfilter.default', type: 'uint8_t', description: 'default for unmatched packets: 1 block, 0 pass' },
-  { name: 'svc.packetfilter.macaddr.blocks_by_phy', type: 'map[string,object]', description: 'MAC rules by PHY name, then by address block (svc fills any), then MAC: 1 block, 0 pass' },
+  { name: 'svc.packetfilter.macaddr.blocks_by_phy', type: 'map[string,object]', description: 'MAC rules by PHY name, then by address block (the ingest filter fills any), then MAC: 1 block, 0 pass' },
   ...FILTER_ADDRESS_BLOCKS.map((block): FieldDefinition => ({ name: `svc.packetfilter.macaddr.${block}`, type: 'map[mac_addr,uint8_t]', description: `rules on the ${block} address` })),
 ];

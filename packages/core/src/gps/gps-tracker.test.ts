@@ -66,6 +66,63 @@ test('gps= lines: type, options, default and explicit names, and clear errors', 
   assert.throws(() => parseGpsDefinition('virtual:lat=1,lon=2,name=roof', new Set(['roof'])), /already exists/);
 });
 
+test('uuid= gives a GPS its UUID, else one derived from its name and line, the same on every start; dataonly= is read; both leave the options', () => {
+  const derived = parseGpsDefinition('virtual:lat=1,lon=2,name=roof');
+  assert.match(derived.uuid, /^[0-9A-F]{8}-[0-9A-F]{4}-5[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
+  assert.is(parseGpsDefinition('virtual:lat=1,lon=2,name=roof').uuid, derived.uuid);
+  assert.is.not(parseGpsDefinition('virtual:lat=1,lon=2,name=attic').uuid, derived.uuid);
+  const given = parseGpsDefinition('virtual:lat=1,lon=2,uuid=8a1c3e20-0000-4000-8000-00000000001f,dataonly=true');
+  assert.equal([given.uuid, given.dataOnly, [...given.options.keys()]], ['8A1C3E20-0000-4000-8000-00000000001F', true, ['lat', 'lon']]);
+  assert.is(parseGpsDefinition('virtual:lat=1,lon=2').dataOnly, undefined);
+  for (const line of ['virtual:uuid=123', 'virtual:dataonly=maybe']) {
+    assert.throws(() => parseGpsDefinition(line), (error: any) => error.code === 'SVC_ERR_BAD_GPS_DEFINITION', line);
+  }
+});
+
+test('GPSes are found by UUID and name; a UUID in use is a 409; remove closes one and takes it out', async () => {
+  const scripted = scriptedType();
+  const { gps, messages } = tracker([scripted.type], Date.now);
+  const first = await gps.add('scripted:name=first,uuid=8A1C3E20-0000-4000-8000-000000000001');
+  const second = await gps.add('scripted:name=second');
+  assert.is(gps.byUuid('8a1c3e20-0000-4000-8000-000000000001'), first);
+  assert.is(gps.byName('second'), second);
+  try {
+    await gps.add('scripted:name=third,uuid=8A1C3E20-0000-4000-8000-000000000001');
+    assert.unreachable('a second GPS took the UUID');
+  } catch (error: any) {
+    assert.is(error.code, 'SVC_ERR_CONFLICT');
+  }
+  assert.is(gps.list().length, 2, 'nothing was added');
+  scripted.contexts[0]!.update(fix(1, 1));
+  assert.is(gps.best()?.device, first);
+  await gps.remove(first);
+  assert.equal([gps.list(), scripted.closes(), gps.best()], [[second], 1, undefined]);
+  assert.ok(messages.since(0).some((message) => message['svc.messagebus.message_string'] === 'gps first (8A1C3E20-0000-4000-8000-000000000001) removed'));
+  await gps.stop();
+});
+
+test('a data-only GPS is never the server position; namedGps gives its current fix to the sources bound to it; ensureMeta makes a missing one', async () => {
+  const scripted = scriptedType();
+  const meta: GpsTypeDefinition = { ...scriptedType().type, name: 'meta', dataOnly: true };
+  let clock = 1_000_000;
+  const { gps } = tracker([scripted.type, meta], () => clock);
+  const car = await gps.add('scripted:name=car,dataonly=true');
+  assert.is(car.dataOnly, true);
+  scripted.contexts[0]!.update(fix(7, 7));
+  assert.is(gps.best(), undefined, 'a data-only GPS is not the server position');
+  assert.is(gps.packetGpsAt(clock / 1000), undefined);
+  assert.equal(gps.namedGps('car'), { lat: 7, lon: 7, alt: 10, fix: 3, time: 1_700_000_000.25 });
+  clock += 10_001;
+  assert.is(gps.namedGps('car'), undefined, 'an old fix is not stamped');
+  assert.is(gps.namedGps('nobody'), undefined);
+  gps.ensureMeta('car');
+  assert.is(gps.list().length, 1, 'a GPS of that name exists');
+  gps.ensureMeta('van');
+  const van = gps.byName('van');
+  assert.equal([van?.definition.type, van?.dataOnly], ['meta', true]);
+  await gps.stop();
+});
+
 test('the first GPS with a recent 2D or 3D fix wins; old and lost fixes stop counting', async () => {
   let clock = 1_000_000;
   const scripted = scriptedType();

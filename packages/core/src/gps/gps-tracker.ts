@@ -1,7 +1,8 @@
 /**
  * The GPS tracker: every configured GPS, its state and last fix, and the best current position.
  * GPSes are ranked in the order they were added; the first one whose fix is recent (within
- * `validFor` seconds) and at least 2D wins. That position is stamped onto every packet that
+ * `validFor` seconds) and at least 2D wins, data-only GPSes (Kismet's `meta` type) aside: their
+ * positions go only to the datasources bound to them (`metagps=`, `namedGps`). That position is stamped onto every packet that
  * arrives without one, so devices heard meanwhile get `svc.device.base.location`; but a packet
  * recorded at a time that a GPS knowing its past covers (a timed track file) takes where that
  * GPS was at the packet's time (`packetGpsAt`), so a replayed capture lines up with its track.
@@ -35,6 +36,10 @@ export interface GpsTrackerDeps {
 /** One configured GPS. */
 export interface GpsDevice {
   readonly definition: GpsDefinition;
+  /** Its UUID (`uuid=`, else derived from its name and line). */
+  readonly uuid: string;
+  /** True when its positions are only for the datasources bound to it, never the server's. */
+  readonly dataOnly: boolean;
   readonly typeDescription: string;
   /** Seconds its fixes stay current: its type's `validFor` or `gps_fix_valid_time`, the longer. */
   readonly validFor: number;
@@ -105,9 +110,20 @@ export class GpsTracker {
     return this.#best;
   }
 
+  /** The GPS with this UUID (any case), if any. */
+  byUuid(uuid: string): GpsDevice | undefined {
+    const wanted = uuid.toUpperCase();
+    return this.#devices.find((device) => device.uuid === wanted);
+  }
+
+  /** The GPS with this name, if any. */
+  byName(name: string): GpsDevice | undefined {
+    return this.#devices.find((device) => device.definition.name === name);
+  }
+
   /**
-   * Adds a GPS from a `gps=` line and opens it. A bad line or an unknown type throws; a GPS that
-   * fails to open stays in the list in error and is retried.
+   * Adds a GPS from a `gps=` line and opens it. A bad line or an unknown type throws (400), a
+   * UUID in use is a 409; a GPS that fails to open stays in the list in error and is retried.
    */
   async add(line: string): Promise<GpsDevice> {
     if (this.#stopped) throw new SvcError('SVC_ERR_INTERNAL', 'the GPS tracker has stopped');
@@ -117,8 +133,12 @@ export class GpsTracker {
       const known = this.deps.types.list().map((entry) => entry.name).join(', ') || 'none';
       throw new SvcError('SVC_ERR_NO_GPS_TYPE', `gps '${line}': no GPS type '${definition.type}' (known: ${known})`);
     }
+    const taken = this.byUuid(definition.uuid);
+    if (taken) throw new SvcError('SVC_ERR_CONFLICT', `gps '${line}': GPS ${taken.definition.name} has UUID ${definition.uuid} already`);
     const device: GpsDevice = {
       definition,
+      uuid: definition.uuid,
+      dataOnly: definition.dataOnly ?? type.dataOnly ?? false,
       typeDescription: type.description,
       validFor: Math.max(this.deps.validFor, type.validFor ?? 0),
       state: 'opening',
@@ -136,6 +156,35 @@ export class GpsTracker {
     return device;
   }
 
+  /** Closes a GPS and takes it out of the list. */
+  async remove(device: GpsDevice): Promise<void> {
+    const index = this.#devices.indexOf(device);
+    if (index < 0) return;
+    this.#devices.splice(index, 1);
+    await this.#close(device, 'closed');
+    this.deps.messages.post(`gps ${device.definition.name} (${device.uuid}) removed`);
+  }
+
+  /**
+   * Makes a `meta` GPS named `name` unless a GPS of that name exists (a datasource's `metagps=`
+   * binds it to one, as Kismet makes it when a source names one that is not there). A failure is
+   * a message; the source goes on without positions.
+   */
+  ensureMeta(name: string): void {
+    if (this.byName(name) || this.#stopped) return;
+    this.add(`meta:name=${name}`).catch((error: unknown) => this.deps.messages.post(`gps meta ${name} for a datasource's metagps= was not made: ${describeError(error)}`, MessageFlags.ERROR));
+  }
+
+  /**
+   * The position to stamp on a packet of a datasource bound to the GPS named `name`
+   * (`metagps=`): its current fix, or undefined when it has none (the packet then has no
+   * position: the server's is not where that source is).
+   */
+  namedGps(name: string): PacketGps | undefined {
+    const device = this.byName(name);
+    return device && this.isCurrent(device) ? packetGpsOf(device.lastFix!) : undefined;
+  }
+
   /**
    * Re-ranks the fixes: a fix older than `validFor` stops counting. Called on every update and
    * once a second by the owner, so stamping never reads a clock.
@@ -144,7 +193,7 @@ export class GpsTracker {
     const now = this.#now();
     let best: { device: GpsDevice; fix: GpsFix } | undefined;
     for (const device of this.#devices) {
-      if (this.isCurrent(device, now)) {
+      if (!device.dataOnly && this.isCurrent(device, now)) {
         best = { device, fix: device.lastFix! };
         break;
       }
@@ -154,7 +203,7 @@ export class GpsTracker {
       this.#packetGps = best ? packetGpsOf(best.fix) : undefined;
       if (best) this.track.record(best.fix);
     }
-    this.#recorded = this.#devices.filter((device) => device.state === 'running' && device.connection?.positionAt !== undefined);
+    this.#recorded = this.#devices.filter((device) => !device.dataOnly && device.state === 'running' && device.connection?.positionAt !== undefined);
   }
 
   /** True when the GPS is running and its last fix is at least 2D and recent. */

@@ -15,8 +15,12 @@ export interface GpsDefinition {
   readonly type: string;
   /** `name=` option, else the type name (made unique with a number). */
   readonly name: string;
-  /** Options by lower-cased name. */
+  /** Options by lower-cased name (but `name`, `uuid` and `dataonly`, read into the fields here). */
   readonly options: ReadonlyMap<string, string>;
+  /** `uuid=`, else one derived from the name and line: uppercase. */
+  readonly uuid: string;
+  /** `dataonly=`: true keeps the GPS's positions from the server's own; absent leaves it to the type. */
+  readonly dataOnly?: boolean;
 }
 
 /** What an open GPS reports to the tracker. */
@@ -57,6 +61,11 @@ export interface GpsTypeDefinition {
    * posts its position seldom); the longer of the two applies.
    */
   readonly validFor?: number;
+  /**
+   * True for a GPS whose positions are only for the datasources bound to it (`metagps=`), never
+   * the server's position (Kismet's data-only GPS, as its `meta` type is).
+   */
+  readonly dataOnly?: boolean;
   /** Opens a GPS; rejects with a clear reason (an `SvcError`) when it cannot. */
   open(definition: GpsDefinition, context: GpsContext): Promise<GpsConnection>;
 }

@@ -7,15 +7,14 @@
  * no position for 30 s is reported with what to do, and the GPS tracker reconnects with a
  * growing delay.
  */
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { SvcError } from '../errors.js';
 import { GpsFixQuality, type GpsFix } from './gps-fix.js';
-import type { GpsContext, GpsDefinition, GpsTypeDefinition } from './gps-type.js';
+import type { GpsContext, GpsTypeDefinition } from './gps-type.js';
+import { CONNECT_TIMEOUT_MS, connectTcp, GpsTcpLink, tcpAddress } from './tcp-connection.js';
 
 /** gpsd's port. */
 export const GPSD_DEFAULT_PORT = 2947;
-/** Longest wait for the connection and the VERSION banner. */
-const CONNECT_TIMEOUT_MS = 5000;
 /** Silence (no TPV) after which the connection is dropped and made again, as Kismet does. */
 const DATA_TIMEOUT_MS = 30_000;
 /** Longest line accepted from gpsd (its reports are a few kilobytes). */
@@ -27,9 +26,9 @@ export const gpsdGpsType: GpsTypeDefinition = {
   name: 'gpsd',
   description: `a gpsd server's reports (host= default localhost, port= default ${GPSD_DEFAULT_PORT})`,
   async open(definition, context) {
-    const { host, port } = gpsdAddress(definition);
+    const { host, port } = tcpAddress(definition, { host: 'localhost', port: GPSD_DEFAULT_PORT }, `gpsd:host=localhost,port=${GPSD_DEFAULT_PORT}`);
     const where = `gpsd at ${host}:${port}`;
-    const socket = await connectTo(host, port, where);
+    const socket = await connectTcp(host, port, where, `no gpsd is listening on ${host}:${port} (connection refused); start gpsd (Debian: apt-get install gpsd) or set host= and port= to where it runs`);
     const session = new GpsdSession(socket, where, context);
     try {
       await session.handshake();
@@ -44,57 +43,13 @@ export const gpsdGpsType: GpsTypeDefinition = {
   },
 };
 
-/** `host=` and `port=` of a `gps=gpsd:...` line, checked. */
-function gpsdAddress(definition: GpsDefinition): { host: string; port: number } {
-  const host = definition.options.get('host') ?? 'localhost';
-  const portText = definition.options.get('port') ?? String(GPSD_DEFAULT_PORT);
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
-    throw new SvcError('SVC_ERR_BAD_GPS_DEFINITION', `gps '${definition.line}': port=${portText} is not a TCP port (1-65535; gpsd listens on ${GPSD_DEFAULT_PORT})`);
-  }
-  if (host === '') throw new SvcError('SVC_ERR_BAD_GPS_DEFINITION', `gps '${definition.line}': host= is empty`);
-  return { host, port };
-}
-
-/** Connects, or fails with a reason that says what to do. */
-function connectTo(host: string, port: number, where: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host, port });
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new SvcError('SVC_ERR_GPS_OPEN', `${where} did not answer within ${CONNECT_TIMEOUT_MS / 1000} s; is the host reachable and gpsd running?`));
-    }, CONNECT_TIMEOUT_MS);
-    socket.once('connect', () => {
-      clearTimeout(timer);
-      resolve(socket);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      reject(new SvcError('SVC_ERR_GPS_OPEN', connectFailure(error, host, port, where)));
-    });
-  });
-}
-
-function connectFailure(error: NodeJS.ErrnoException, host: string, port: number, where: string): string {
-  switch (error.code) {
-    case 'ECONNREFUSED':
-      return `no gpsd is listening on ${host}:${port} (connection refused); start gpsd (Debian: apt-get install gpsd) or set host= and port= to where it runs`;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `${where}: host '${host}' was not found`;
-    default:
-      return `${where}: ${error.message}`;
-  }
-}
-
 /** One connection's reading: lines of JSON, the handshake, and the reports turned into fixes. */
 class GpsdSession {
   version = '';
   #pending = '';
-  #closed = false;
+  readonly #link: GpsTcpLink;
   #versionSeen: (() => void) | undefined;
   #failHandshake: ((error: Error) => void) | undefined;
-  #dataTimer: NodeJS.Timeout | undefined;
   /** Satellites of the last SKY report. */
   #satellites: { used: number; visible: number } | undefined;
 
@@ -103,10 +58,17 @@ class GpsdSession {
     private readonly where: string,
     private readonly context: GpsContext,
   ) {
+    this.#link = new GpsTcpLink(socket, {
+      where,
+      closedHint: '(gpsd stopped?)',
+      silence: { ms: DATA_TIMEOUT_MS, reason: `${where} sent no position for ${DATA_TIMEOUT_MS / 1000} s (is a receiver attached to gpsd?); reconnecting` },
+      lost: (reason) => {
+        if (this.#failHandshake) this.#failHandshake(new SvcError('SVC_ERR_GPS_OPEN', reason));
+        else this.context.lost(reason);
+      },
+    });
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => this.#data(chunk));
-    socket.on('error', (error) => this.#lost(`${where}: ${error.message}`));
-    socket.on('close', () => this.#lost(`${where} closed the connection (gpsd stopped?)`));
   }
 
   /** Waits for the VERSION banner, then asks for JSON reports. */
@@ -116,7 +78,7 @@ class GpsdSession {
       this.#versionSeen = () => {
         clearTimeout(timer);
         this.socket.write('?WATCH={"enable":true,"json":true};\n');
-        this.#armDataTimer();
+        this.#link.heard();
         resolve();
       };
       this.#failHandshake = (error) => {
@@ -127,34 +89,17 @@ class GpsdSession {
   }
 
   close(): void {
-    this.#closed = true;
-    clearTimeout(this.#dataTimer);
-    this.socket.destroy();
-  }
-
-  #lost(reason: string): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    clearTimeout(this.#dataTimer);
-    this.socket.destroy();
-    if (this.#failHandshake) this.#failHandshake(new SvcError('SVC_ERR_GPS_OPEN', reason));
-    else this.context.lost(reason);
-  }
-
-  #armDataTimer(): void {
-    clearTimeout(this.#dataTimer);
-    this.#dataTimer = setTimeout(() => this.#lost(`${this.where} sent no position for ${DATA_TIMEOUT_MS / 1000} s (is a receiver attached to gpsd?); reconnecting`), DATA_TIMEOUT_MS);
-    this.#dataTimer.unref();
+    this.#link.close();
   }
 
   #data(chunk: string): void {
     this.#pending += chunk;
     if (this.#pending.length > MAX_LINE_BYTES) {
-      this.#lost(`${this.where} sent a line longer than ${MAX_LINE_BYTES} bytes; is it gpsd?`);
+      this.#link.lost(`${this.where} sent a line longer than ${MAX_LINE_BYTES} bytes; is it gpsd?`);
       return;
     }
     let end: number;
-    while (!this.#closed && (end = this.#pending.indexOf('\n')) >= 0) {
+    while (!this.#link.closed && (end = this.#pending.indexOf('\n')) >= 0) {
       const line = this.#pending.slice(0, end).trim();
       this.#pending = this.#pending.slice(end + 1);
       if (line) this.#line(line);
@@ -166,7 +111,7 @@ class GpsdSession {
     try {
       report = JSON.parse(line);
     } catch {
-      this.#lost(`${this.where} sent a line that is not JSON; is it gpsd?`);
+      this.#link.lost(`${this.where} sent a line that is not JSON; is it gpsd?`);
       return;
     }
     if (report === null || typeof report !== 'object') return;
@@ -182,7 +127,7 @@ class GpsdSession {
       case 'TPV': {
         const fix = this.#tpv(report);
         if (!fix) return;
-        this.#armDataTimer();
+        this.#link.heard();
         this.context.update(fix);
         return;
       }

@@ -13,8 +13,9 @@ import WebSocket from 'ws';
 import { createLogger } from '../logger.js';
 import { createTestService, mutateText, seededRandom, waitUntil } from '../testing/index.js';
 import type { GpsFix } from './gps-fix.js';
+import { parseGpsDefinition } from './gps-definition.js';
 import { gpsdGpsType } from './gpsd-gps.js';
-import { readWebPosition } from './web-gps.js';
+import { readPostedPosition } from './pushed-gps.js';
 
 const quiet = createLogger({ write: () => {} });
 
@@ -96,7 +97,7 @@ test('gpsd: a port that answers but is not gpsd, and bad options, are refused in
   const port = (server.address() as { port: number }).port;
   const context = { name: 'g', log: quiet, update: () => {}, lost: () => {}, message: () => {} };
   try {
-    await gpsdGpsType.open({ line: 'gpsd', type: 'gpsd', name: 'g', options: new Map([['host', '127.0.0.1'], ['port', String(port)]]) }, context);
+    await gpsdGpsType.open(parseGpsDefinition(`gpsd:host=127.0.0.1,port=${port},name=g`), context);
     assert.unreachable('an SSH banner was taken for gpsd');
   } catch (error: any) {
     assert.is(error.code, 'SVC_ERR_GPS_OPEN');
@@ -106,7 +107,7 @@ test('gpsd: a port that answers but is not gpsd, and bad options, are refused in
   }
   for (const port of ['0', '70000', 'http']) {
     try {
-      await gpsdGpsType.open({ line: `gpsd:port=${port}`, type: 'gpsd', name: 'g', options: new Map([['port', port]]) }, context);
+      await gpsdGpsType.open(parseGpsDefinition(`gpsd:port=${port},name=g`), context);
       assert.unreachable(port);
     } catch (error: any) {
       assert.is(error.code, 'SVC_ERR_BAD_GPS_DEFINITION');
@@ -131,7 +132,7 @@ test('fuzz: mutated gpsd reports never break the connection handling; every fix 
     const context = { name: 'g', log: quiet, update: (fix: GpsFix) => void fixes.push(fix), lost: (reason: string) => void lost.push(reason), message: () => {} };
     const port = String((server.address() as { port: number }).port);
     try {
-      const gps = await gpsdGpsType.open({ line: 'gpsd', type: 'gpsd', name: 'g', options: new Map([['host', '127.0.0.1'], ['port', port]]) }, context);
+      const gps = await gpsdGpsType.open(parseGpsDefinition(`gpsd:host=127.0.0.1,port=${port},name=g`), context);
       await waitUntil('the stream is read to its end', () => lost.length > 0);
       await gps.close();
     } catch (error: any) {
@@ -158,7 +159,7 @@ test('fuzz: a posted position is either read whole or refused with a 400 or 404 
     }
     if (command === null || typeof command !== 'object') continue;
     try {
-      const position = readWebPosition(command as Record<string, unknown>);
+      const position = readPostedPosition(command as Record<string, unknown>);
       assert.ok(Math.abs(position.lat) <= 90 && Math.abs(position.lon) <= 180);
     } catch (error: any) {
       assert.ok(['SVC_ERR_MISSING_KEY', 'SVC_ERR_BAD_REQUEST'].includes(error.code), String(error));

@@ -99,8 +99,9 @@ export function createHttpApp(deps: HttpAppDependencies): Hono<AppEnv> {
     }
     for (const format of route.formats) {
       const path = routeUrlPath(route.path, format);
-      if (observer) app.on([...route.methods], path, observe(path), authorize(route.role), (c) => answer(route, format, c, deps));
-      else app.on([...route.methods], path, authorize(route.role), (c) => answer(route, format, c, deps));
+      const matched = honoUrl(path);
+      if (observer) app.on([...route.methods], matched.path, observe(path), authorize(route.role), (c) => answer(route, format, c, deps, matched.suffixed));
+      else app.on([...route.methods], matched.path, authorize(route.role), (c) => answer(route, format, c, deps, matched.suffixed));
       known.push({ pattern: patternToRegExp(path), methods: route.methods });
     }
   }
@@ -131,11 +132,25 @@ export function createHttpApp(deps: HttpAppDependencies): Hono<AppEnv> {
   return app;
 }
 
-async function answer(route: HttpRouteDefinition, format: RouteFormat, c: Context<AppEnv>, deps: HttpAppDependencies): Promise<Response> {
+/**
+ * A route URL as hono matches it. Hono takes a parameter to the end of its path segment, so a
+ * parameter the extension follows (`/logging/svcdb/pcap/:title.pcapng`) is matched together with
+ * the extension (`:title{[^/]+\.pcapng}`), and `suffixed` says which value to cut it off.
+ */
+function honoUrl(url: string): { path: string; suffixed?: { name: string; suffix: string } } {
+  const match = /\/:(\w+)(\.[A-Za-z0-9]+)$/.exec(url);
+  if (!match) return { path: url };
+  const [, name, suffix] = match as unknown as [string, string, string];
+  return { path: `${url.slice(0, match.index)}/:${name}{[^/]+\\${suffix}}`, suffixed: { name, suffix } };
+}
+
+async function answer(route: HttpRouteDefinition, format: RouteFormat, c: Context<AppEnv>, deps: HttpAppDependencies, suffixed?: { name: string; suffix: string }): Promise<Response> {
   const { command, vars } = await readRequestInput(c.req.raw, deps.maxBodyBytes);
   const tracked = TRACKED_FORMATS.includes(format);
   const specs = tracked && route.simplify !== false ? parseFieldSpecs(command.fields) : [];
-  const result = await route.handler({ params: c.req.param(), command, vars, format, login: c.get('login'), request: c.req.raw });
+  const params = c.req.param() as Record<string, string>;
+  if (suffixed) params[suffixed.name] = params[suffixed.name]!.slice(0, -suffixed.suffix.length);
+  const result = await route.handler({ params, command, vars, format, login: c.get('login'), request: c.req.raw });
   if (result instanceof Response) return result;
   if (result instanceof StreamedList) {
     const list = specs.length ? new StreamedList(result.items, (item) => simplify(result.toRecord(item), specs), result.envelope) : result;

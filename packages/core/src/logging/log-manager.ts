@@ -20,8 +20,7 @@ import type { TrackedDevice } from '../tracker/tracked-device.js';
 import { logFileName } from './log-file-name.js';
 import type { LogSettings } from './log-settings.js';
 import type { LogTypeDefinition, LogWriter } from './log-type.js';
-import { PacketStreams } from './pcapng/packet-streams.js';
-import { sourceInterfaceName } from './pcapng/source-interface-name.js';
+import type { PacketStreams } from './pcapng/packet-streams.js';
 
 /** One log of this run, open or closed. */
 export interface LogFile {
@@ -41,7 +40,7 @@ export interface LogFile {
 /** The alert raised when a log fails. */
 export const LOG_ERROR_ALERT = 'LOGERROR';
 /** Topics whose records go to the logs. */
-const LOGGED_TOPICS = ['ALERT', 'MESSAGE', 'NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_ENDED', 'DATASOURCE_REMOVED'];
+const LOGGED_TOPICS = ['ALERT', 'MESSAGE', 'POI', 'NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_ENDED', 'DATASOURCE_REMOVED'];
 /** Free bytes a disk must have for a log to start there: room for its first writes. */
 export const LOG_MIN_FREE_BYTES = 64 * 1024;
 /** Devices written per turn of the event loop when changed devices are flushed. */
@@ -70,12 +69,19 @@ export class LogManager {
     private readonly types: Registry<LogTypeDefinition>,
     readonly settings: LogSettings,
   ) {
-    this.streams = new PacketStreams(sourceInterfaceName(svc.datasources));
+    this.streams = svc.packetStreams.streams;
   }
 
   /** Every log of this run, oldest first. */
   list(): readonly LogFile[] {
     return this.#logs;
+  }
+
+  /** The open log of a type; 409 naming how to start one when none is open. */
+  requireOpen(typeName: string): LogFile & { writer: LogWriter } {
+    const log = this.#logs.find((candidate) => candidate.open && candidate.writer && candidate.type.name === typeName);
+    if (!log) throw new SvcError('SVC_ERR_CONFLICT', `no ${typeName} log is open: start one with /logging/by-class/${typeName}/start.cmd (or enable logging with log_types=${typeName})`);
+    return log as LogFile & { writer: LogWriter };
   }
 
   /** The open logs and the records each has not yet written (0 for a writer that does not say). */

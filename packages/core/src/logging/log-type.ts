@@ -41,10 +41,16 @@ export interface LogWriter {
   packet?(packet: Packet): void;
   /** A device changed; called at most every `log_device_interval` seconds per device. */
   device?(device: TrackedDevice): void;
-  /** An event bus record: `ALERT`, `MESSAGE`, `NEW_DATASOURCE` and `DATASOURCE_*`. */
+  /** An event bus record: `ALERT`, `MESSAGE`, `POI`, `NEW_DATASOURCE` and `DATASOURCE_*`. */
   event?(topic: string, record: unknown): void;
   /** The server's position, at most once a second, when the GPS reports a new fix. */
   position?(fix: GpsFix): void;
+  /**
+   * Removes the packets of Unix second `before` and earlier from the log (Kismet's
+   * `/logging/kismetdb/pcap/drop.cmd`), after everything handed to it so far; resolves with how
+   * many went. Only logs that keep packets in a form they can drop from offer it.
+   */
+  dropPackets?(before: number): Promise<number>;
   /**
    * Resolves when the log can take more packets, or undefined when it can now. Sources that read
    * files wait on it, so a file is read no faster than its log is written.

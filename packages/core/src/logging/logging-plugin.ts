@@ -1,10 +1,12 @@
 /**
  * Logging as a built-in plugin: contributes the `svcdb`, `pcapng` and `wiglecsv` log types, the
- * `kismetdb` datasource type that replays logs, the `LOGERROR` alert, Kismet's `/logging` routes
- * and its live pcapng streams, taps the chain through the log manager, opens the configured
+ * `kismetdb` datasource type that replays logs, the `LOGERROR` alert, Kismet's `/logging` routes,
+ * the svcdb log's device and packet filters with their `/filters` routes, its packet export and
+ * drop, points of interest (and their `POI` event), and its live pcapng streams, taps the chain through the log manager, opens the configured
  * logs once the server is ready and closes them at shutdown. File sources wait for the logs
  * between batches, so a capture read at full speed is logged whole.
  */
+import type { FieldDefinition } from '../fields/field-registry.js';
 import { definePlugin, type PluginDefinition } from '../plugin.js';
 import { TRACKED_FORMATS } from '../http/route-registry.js';
 import { LOG_ERROR_ALERT, LogManager } from './log-manager.js';
@@ -15,19 +17,28 @@ import { pcapngLogType } from './pcapng/pcapng-log.js';
 import { kismetdbType } from './replay/kismetdb-source.js';
 import { wiglecsvLogType } from './wigle/wiglecsv-log.js';
 import { restoreTracker } from './restore/tracker-restore.js';
-import { svcdbLogType } from './svcdb/svcdb-log.js';
+import { createSvcdbLogType } from './svcdb/svcdb-log.js';
+import { addSvcdbRoutes } from './svcdb/svcdb-routes.js';
+import { PointsOfInterest, POI_FIELDS } from './poi/points-of-interest.js';
+import { DEVICE_LOG_FILTER_FIELDS } from './filters/device-log-filter.js';
+import { addLogFilterRoutes } from './filters/log-filter-routes.js';
+import type { LogFilters } from './filters/log-filter-settings.js';
+
+/** The answer of `/logging/svcdb/pcap/drop.cmd`. */
+const DROPPED_PACKETS_FIELD: FieldDefinition = { name: 'svc.logging.dropped_packets', type: 'uint64_t', description: 'packets drop.cmd removed from the svcdb log' };
 
 /** Name of the built-in logging plugin. */
 export const LOGGING_PLUGIN = '@svc/core:logging';
 /** Track-stage priority of the log tap: after the tracker's commit (1000), so devices are current. */
 const LOG_STAGE = 2000;
 
-/** The logging plugin for the given settings (read from config by the service). */
-export function loggingPlugin(settings: LogSettings): PluginDefinition {
+/** The logging plugin for the given settings and svcdb filters (read from config by the service). */
+export function loggingPlugin(settings: LogSettings, filters: LogFilters): PluginDefinition {
   return definePlugin({
     name: LOGGING_PLUGIN,
     apply(svc) {
       const logs = new LogManager(svc, svc.logTypes, settings);
+      const points = new PointsOfInterest();
       logs.tap(LOGGING_PLUGIN, LOG_STAGE);
       svc.datasources.addPacer(() => logs.ready());
       svc.alerts.define({
@@ -38,7 +49,8 @@ export function loggingPlugin(settings: LogSettings): PluginDefinition {
         class: 'SYSTEM',
         severity: 15,
       });
-      svc.hooks.fields.tap(LOGGING_PLUGIN, (fields) => fields.registerAll([...LOG_FIELDS, ...STREAM_FIELDS]));
+      svc.hooks.fields.tap(LOGGING_PLUGIN, (fields) => fields.registerAll([...LOG_FIELDS, ...STREAM_FIELDS, ...DEVICE_LOG_FILTER_FIELDS, ...POI_FIELDS, DROPPED_PACKETS_FIELD]));
+      svc.hooks.eventTopics.tap(LOGGING_PLUGIN, (topics) => topics.add({ name: 'POI', description: 'a point of interest was marked (/poi/create_poi.cmd): its time, note and the server position' }));
       svc.hooks.datasourceTypes.tap(LOGGING_PLUGIN, (types) => types.add(kismetdbType));
       svc.hooks.metrics.tap(LOGGING_PLUGIN, (metrics) => {
         metrics.gauge({
@@ -52,12 +64,14 @@ export function loggingPlugin(settings: LogSettings): PluginDefinition {
         addPacketStreamMetrics(metrics, logs.streams);
       });
       svc.hooks.logTypes.tap(LOGGING_PLUGIN, (types) => {
-        types.add(svcdbLogType);
+        types.add(createSvcdbLogType(filters));
         types.add(pcapngLogType);
         types.add(wiglecsvLogType);
       });
       svc.hooks.routes.tap(LOGGING_PLUGIN, (routes) => {
-        addPacketStreamRoutes(routes, svc, logs.streams);
+        addPacketStreamRoutes(routes, svc);
+        addLogFilterRoutes(routes, svc, filters);
+        addSvcdbRoutes(routes, svc, logs, points);
         routes.http({
           methods: ['GET', 'POST'],
           path: '/logging/drivers',

@@ -63,4 +63,23 @@ test('streams past the login\'s cap and the server\'s are refused with 429 and R
   }
 });
 
+test('stream_info.json is one open stream as all_streams.json lists it; close_stream.cmd (GET or POST) ends it; an id not open is 404, not a number 400', async () => {
+  const asReader = { cookie: `SVC=${readerKey}` };
+  const response = await openStream(asReader);
+  try {
+    const [listed] = (await (await fetch(`${base}/streams/all_streams.json`, { headers: asReader })).json()) as Record<string, unknown>[];
+    const id = listed!['svc.stream.stream_id'];
+    const info = await fetch(`${base}/streams/by-id/${id}/stream_info.json`, { headers: asReader });
+    assert.equal([info.status, await info.json()], [200, listed]);
+    const notOpen = await fetch(`${base}/streams/by-id/9999/stream_info.json`, { headers: asReader });
+    assert.equal([notOpen.status, ((await notOpen.json()) as { code: string }).code], [404, 'SVC_ERR_NOT_FOUND']);
+    assert.is((await fetch(`${base}/streams/by-id/first/stream_info.json`, { headers: asReader })).status, 400);
+    assert.is((await fetch(`${base}/streams/by-id/${id}/close_stream.cmd`, { headers: asReader })).status, 403, 'ending a stream takes admin');
+    assert.is((await fetch(`${base}/streams/by-id/${id}/close_stream.cmd`, { headers: asAdmin })).status, 200);
+    await waitUntil('the stream is gone', async () => (await fetch(`${base}/streams/by-id/${id}/stream_info.json`, { headers: asReader })).status === 404);
+  } finally {
+    response.destroy();
+  }
+});
+
 test.run();

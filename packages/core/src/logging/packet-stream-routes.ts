@@ -2,23 +2,17 @@
  * Kismet's live pcapng routes: every packet (`/pcap/all_packets.pcapng`), one datasource's
  * (`/datasource/pcap/by-uuid/{UUID}/packets.pcapng`), one device's
  * (`/devices/pcap/by-key/{KEY}/packets.pcapng`: frames it sent or that were addressed to it),
- * and the list of open streams with a way to end one. Readonly, as in Kismet; ending a stream
- * someone else opened takes admin. How many streams are open at once is capped per login
- * (`httpd_max_packet_streams_per_login`) and on the server (`httpd_max_packet_streams`), since
- * each may hold a few megabytes for a client that stops reading.
+ * and the list of open streams, one stream's record, and a way to end one. Readonly, as in
+ * Kismet; ending a stream someone else opened takes admin. Streams are opened through
+ * `svc.packetStreams`, which caps how many are open (pcapng/packet-stream-opener.ts).
  */
-import { LoginQuota } from '../auth/login-quota.js';
 import type { Login } from '../auth/login.js';
 import { SvcError } from '../errors.js';
 import type { FieldDefinition } from '../fields/field-registry.js';
-import { captureResponse } from '../http/capture-response.js';
 import { TRACKED_FORMATS, type RouteRegistry } from '../http/route-registry.js';
 import type { Service } from '../service-types.js';
 import type { MetricRegistry } from '../metrics/metric-registry.js';
 import { MAX_STREAM_BYTES, type PacketStream, type PacketStreamRequest, type PacketStreams } from './pcapng/packet-streams.js';
-
-/** Seconds a client refused a stream is told to wait. */
-const STREAM_RETRY_AFTER_SECONDS = 30;
 
 /** Fields of a stream record. */
 export const STREAM_FIELDS: readonly FieldDefinition[] = [
@@ -55,22 +49,9 @@ export function addPacketStreamMetrics(metrics: MetricRegistry, streams: PacketS
 }
 
 /** Adds the packet stream routes. */
-export function addPacketStreamRoutes(routes: RouteRegistry, svc: Service, streams: PacketStreams): void {
-  const quota = new LoginQuota({
-    total: svc.config.getNumber('httpd_max_packet_streams', 32, { min: 1, integer: true }),
-    perLogin: svc.config.getNumber('httpd_max_packet_streams_per_login', 8, { min: 1, integer: true }),
-    adminReserve: 0,
-  });
-  const serve = (request: Omit<PacketStreamRequest, 'ended'>, login: Login | undefined) => {
-    const refusal = quota.take(login);
-    if (refusal) {
-      const why = refusal === 'login'
-        ? `this login has ${quota.heldBy(login)} packet streams open, the most one login may have (httpd_max_packet_streams_per_login); close one first`
-        : `the server has ${quota.held} packet streams open, its limit (httpd_max_packet_streams); try again later`;
-      throw new SvcError('SVC_ERR_TOO_MANY_STREAMS', why, { retryAfter: STREAM_RETRY_AFTER_SECONDS });
-    }
-    return captureResponse(streams.open({ ...request, ended: () => quota.give(login) }).body, request.name);
-  };
+export function addPacketStreamRoutes(routes: RouteRegistry, svc: Service): void {
+  const { streams } = svc.packetStreams;
+  const serve = (request: Omit<PacketStreamRequest, 'ended'>, login: Login | undefined) => svc.packetStreams.open(request, login);
   routes.http({
     methods: ['GET'],
     path: '/pcap/all_packets',
@@ -119,13 +100,30 @@ export function addPacketStreamRoutes(routes: RouteRegistry, svc: Service, strea
   });
   routes.http({
     methods: ['GET', 'POST'],
+    path: '/streams/by-id/:id/stream_info',
+    formats: TRACKED_FORMATS,
+    role: 'readonly',
+    description: 'one packet stream, with packets sent and dropped',
+    handler: ({ params }) => streamRecord(requireStream(streams, params.id!)),
+  });
+  routes.http({
+    methods: ['GET', 'POST'],
     path: '/streams/by-id/:id/close_stream',
     formats: ['cmd'],
     role: 'admin',
     description: 'ends a packet stream',
     handler: ({ params }) => {
-      if (!streams.close(Number(params.id))) throw new SvcError('SVC_ERR_NOT_FOUND', `no stream with id ${params.id}`);
-      return { 'svc.stream.stream_id': Number(params.id) };
+      const stream = requireStream(streams, params.id!);
+      streams.close(stream.id);
+      return { 'svc.stream.stream_id': stream.id };
     },
   });
+}
+
+/** The open stream with an id: 400 for an id that is not a number, 404 for one not open. */
+function requireStream(streams: PacketStreams, id: string): PacketStream {
+  if (!/^\d+$/.test(id)) throw new SvcError('SVC_ERR_BAD_REQUEST', `a stream id is a number (/streams/all_streams.json lists them), not '${id}'`);
+  const stream = streams.list().find((open) => open.id === Number(id));
+  if (!stream) throw new SvcError('SVC_ERR_NOT_FOUND', `no stream with id ${id}`);
+  return stream;
 }

@@ -67,6 +67,15 @@ export interface Packet {
   /** The destination's MAC (48-bit number), when the PHY's frame names one. */
   destMac?: number;
   /**
+   * The addresses of Kismet's common record, when the PHY's frame names them: the frame's source
+   * (in 802.11 the source address, which differs from the sending device's for data an access
+   * point relays), its network (the BSSID) and its transmitter. The svcdb log's packet filter
+   * matches its `source`, `network` and `other` blocks against them.
+   */
+  sourceMac?: number;
+  networkMac?: number;
+  transmitterMac?: number;
+  /**
    * Kismet's packet tags (`DOT11_BEACON_SSID`, `DOT11_WPAHANDSHAKE`, `ALERT_<NAME>`...), added by
    * stages that find something worth finding again: logs keep them (`packets.tags`), so
    * `kismetdb_to_pcap --tag` selects packets by them. Absent on most packets.

@@ -5,6 +5,7 @@
  */
 import { definePlugin } from '../plugin.js';
 import { nowSeconds } from '../time/timestamp.js';
+import { PLUGIN_LIST_FIELDS } from './plugin-list.js';
 import { STATUS_FIELDS } from './status.js';
 
 /** Name of the built-in system plugin. */
@@ -34,6 +35,7 @@ export const systemPlugin = definePlugin({
       fields.register('svc.plugin.state', 'string', 'applied or failed');
       fields.register('svc.plugin.error', 'string', 'why the plugin failed, empty when applied');
       fields.register('svc.plugin.contributions', 'map[string,vector[string]]', 'what the plugin contributed, by registry (fields, routes, views...)');
+      fields.registerAll(PLUGIN_LIST_FIELDS);
     });
   },
 });

@@ -4,7 +4,7 @@
  * drops the sentence and counts it (the first one of a run is a message), and GGA/RMC/GSA feed
  * the position. An unplugged receiver is reported lost, and the GPS tracker reopens it.
  */
-import { NmeaPosition, readNmeaSentence, SvcError, type GpsTypeDefinition } from '@svc/core';
+import { createNmeaFeed, SvcError, type GpsTypeDefinition } from '@svc/core';
 import { LineFramer } from '../framing/line-framer.js';
 import { parseBaudRate } from '../serial-options.js';
 import { openSerialPort, watchSerialPort } from '../serial-port.js';
@@ -22,19 +22,10 @@ export const serialGpsType: GpsTypeDefinition = {
     const baudText = definition.options.get('baud') ?? definition.options.get('baudrate');
     const baud = baudText === undefined ? NMEA_DEFAULT_BAUD : parseBaudRate(baudText, `gps '${definition.line}': baud`, 'SVC_ERR_BAD_GPS_DEFINITION');
     const port = await openSerialPort(device, baud, 'SVC_ERR_GPS_OPEN');
-    const position = new NmeaPosition();
-    let quietErrors = false;
+    const feed = createNmeaFeed(context, device);
     const framer = new LineFramer({
       frame(line) {
-        const result = readNmeaSentence(line.toString('latin1'));
-        if (!result.ok) {
-          if (!quietErrors) context.message(`dropped a line from ${device}: ${result.reason}; further ones are only counted`, 'error');
-          quietErrors = true;
-        } else {
-          quietErrors = false;
-          const report = position.apply(result.sentence, Date.now() / 1000);
-          if (report) context.update(report.fix);
-        }
+        feed(line.toString('latin1'));
       },
       error(reason) {
         context.log.debug(`gps ${context.name}: ${reason}`);

@@ -8,7 +8,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createLogger, type GpsContext, type GpsFix } from '@svc/core';
+import { createLogger, parseGpsDefinition, type GpsContext, type GpsFix } from '@svc/core';
 import { createTestService, realDataTest, testPhyPlugin, TEST_PHY, waitUntil } from '@svc/core/testing';
 import serialPlugin from '../index.js';
 import { openPtyPair, type PtyPair } from '../testing/pty-pair.js';
@@ -42,7 +42,7 @@ test.after.each(() => pty.close());
 
 /** Opens the serial GPS on the test's pty at its default speed. */
 const openGps = (recorder: ReturnType<typeof recordingContext>) =>
-  serialGpsType.open({ line: `serial:device=${pty.device}`, type: 'serial', name: 'test-gps', options: new Map([['device', pty.device]]) }, recorder.context);
+  serialGpsType.open(parseGpsDefinition(`serial:device=${pty.device},name=test-gps`), recorder.context);
 
 for (const log of NMEA_RECORDINGS) {
   realDataTest(test, `${log} through a pty: the fixes equal the reference summary`, nmeaRecordingFiles(log), async () => {
@@ -109,7 +109,7 @@ for (const name of SVC_TRACK_NAMES) {
 
 test('a partial first line and bad checksums are dropped with one message; the good sentences still count', async () => {
   const recorder = recordingContext();
-  const gps = await serialGpsType.open({ line: 'serial', type: 'serial', name: 'test-gps', options: new Map([['device', pty.device], ['baud', '9600']]) }, recorder.context);
+  const gps = await serialGpsType.open(parseGpsDefinition(`serial:device=${pty.device},baud=9600,name=test-gps`), recorder.context);
   try {
     pty.write('4.49821229,N,09345.03351845,W,2,09*7E\r\n');
     pty.write('$GPGGA,132820.60,4134.49821229,N,09345.03351845,W,2,09,1.0,278.020,M,-31.442,M,7.6,0133*7F\r\n');
@@ -123,7 +123,7 @@ test('a partial first line and bad checksums are dropped with one message; the g
 });
 
 test('bad definitions and a missing device are refused with the reason', async () => {
-  const open = (options: [string, string][]) => serialGpsType.open({ line: 'serial', type: 'serial', name: 'x', options: new Map(options) }, recordingContext().context);
+  const open = (options: [string, string][]) => serialGpsType.open(parseGpsDefinition(['serial', options.map(([key, value]) => `${key}=${value}`).join(',')].filter(Boolean).join(':')), recordingContext().context);
   for (const [options, code, words] of [
     [[], 'SVC_ERR_BAD_GPS_DEFINITION', 'needs device='],
     [[['device', pty.device], ['baud', '4801']], 'SVC_ERR_BAD_GPS_DEFINITION', 'baud must be one of'],

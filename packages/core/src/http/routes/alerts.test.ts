@@ -165,6 +165,33 @@ test('wrapped/last-time answers {svc.alert.list, svc.alert.timestamp} with the a
   assert.is(noLogin.status, 401);
 });
 
+test("alerts_view.json is Kismet's alert table: the backlog whole, or paged, searched and sorted; bad fields are 400", async () => {
+  const all = (await body(await t.request('/alerts/all_alerts.json'))).json as any[];
+  assert.equal(all.map((alert) => alert['svc.alert.text']), ['first', 'second', 'once'], 'the backlog the earlier tests raised');
+  const whole = (await body(await t.request('/alerts/alerts_view.json'))).json as any[];
+  assert.equal(whole, all);
+  const fields = ['svc.alert.header', 'svc.alert.text'];
+  const page = (await body(await t.command('/alerts/alerts_view.json?page=0&length=2&sort=svc.alert.text&sort_dir=desc', { fields }))).json;
+  assert.equal(page, {
+    data: [
+      { 'svc.alert.header': 'TESTALERT', 'svc.alert.text': 'second' },
+      { 'svc.alert.header': 'CONFIGURED', 'svc.alert.text': 'once' },
+    ],
+    last_page: 2,
+    last_row: 3,
+    total_row: 3,
+  });
+  const searched = (await body(await t.command('/alerts/alerts_view.json?page=0&length=10&search=configured', { fields }))).json;
+  assert.equal([searched.data, searched.last_row, searched.total_row], [[{ 'svc.alert.header': 'CONFIGURED', 'svc.alert.text': 'once' }], 1, 3]);
+  const table = (await body(await t.command('/alerts/alerts_view.json?start=1&length=1&draw=4', { datatable: true, fields }))).json;
+  assert.equal(table, { draw: 4, data: [{ 'svc.alert.header': 'TESTALERT', 'svc.alert.text': 'second' }], recordsTotal: 3, recordsFiltered: 3 });
+  const lines = (await (await t.request('/alerts/alerts_view.itjson')).text()).trim().split('\n');
+  assert.is(lines.length, 3);
+  const bad = await body(await t.command('/alerts/alerts_view.json', { fields: [['a', 'b', 'c']] }));
+  assert.equal([bad.status, bad.json.code], [400, 'SVC_ERR_BAD_FIELDS']);
+  assert.is((await t.request('/alerts/alerts_view.json', { auth: false })).status, 401);
+});
+
 test('disable_alert= turns built-in and later defined alerts off (rates 0, never raised); unknown names are warned about', async () => {
   const lines: string[] = [];
   const other = await createTestService({

@@ -1,7 +1,8 @@
 /**
  * Alert routes: define alerts at runtime, raise them (singular and plural paths, since
  * python-kismet-rest posts the singular), and read the backlog (whole, since a time, or since a
- * time wrapped with the server's time as Kismet's web UI polls it) and the definitions. (The
+ * time wrapped with the server's time as Kismet's web UI polls it, or paged and searched as
+ * Kismet's alert table asks for it) and the definitions. (The
  * records' fields, the `ALERT` topic and what follows an alert are alerts/alerts-plugin.ts's.)
  */
 import type { RaiseAlertInput } from '../../alerts/alert-tracker.js';
@@ -12,6 +13,9 @@ import { requireRoom } from '../../util/list-limit.js';
 import { optionalNumber, optionalString, requireString } from '../command-input.js';
 import { TRACKED_FORMATS, type RouteContext } from '../route-registry.js';
 import { answerRecordList } from './record-list.js';
+
+/** What a search of the alert table looks in when the request names no fields. */
+const ALERT_SEARCH_FIELDS = ['svc.alert.header', 'svc.alert.text', 'svc.alert.class', 'svc.alert.transmitter_mac', 'svc.alert.source_mac', 'svc.alert.dest_mac'];
 
 /** Name of the built-in alert routes. */
 export const ALERTS_ROUTES = '@svc/core:alerts-routes';
@@ -80,6 +84,15 @@ export const alertsRoutes = definePlugin({
         role: 'readonly',
         description: 'the alert backlog, oldest first',
         handler: () => svc.alerts.all(),
+      });
+      routes.http({
+        methods: ['GET', 'POST'],
+        path: '/alerts/alerts_view',
+        formats: TRACKED_FORMATS,
+        role: 'readonly',
+        description: "Kismet's alert table: the backlog with fields, regex, last_time, datatables or page paging, search and sort, as device views have them",
+        simplify: false,
+        handler: (context) => answerRecordList(svc.alerts.all(), context, { summaryFields: ALERT_SEARCH_FIELDS, lastTimeField: 'svc.alert.timestamp' }),
       });
       routes.http({
         methods: ['GET', 'POST'],

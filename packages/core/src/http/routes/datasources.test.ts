@@ -256,10 +256,36 @@ test('disable_source and remove_source take a source out, so a corrected definit
   assert.is((await add('testsource-6:uuid=8A1C3E20-0000-4000-8000-0000000000AA,name=again')).body['svc.datasource.name'], 'again');
 
   const routes = (await call('/system/routes.json')).body as any[];
-  for (const verb of ['disable_source', 'remove_source']) {
+  for (const [verb, methods] of [
+    ['disable_source', ['GET', 'POST']],
+    ['remove_source', ['POST']],
+  ] as const) {
     const route = routes.find((entry) => entry['svc.route.path'] === `/datasource/by-uuid/:uuid/${verb}`);
-    assert.equal([route?.['svc.route.role'], route?.['svc.route.methods']], ['admin', ['POST']], verb);
+    assert.equal([route?.['svc.route.role'], route?.['svc.route.methods']], ['admin', methods], verb);
   }
+});
+
+test('the source commands Kismet takes by GET work by GET too (set_channel, which needs a dictionary, only by POST)', async () => {
+  const uuid = (await add('testsource-12:channel=6')).body['svc.datasource.uuid'];
+  const byGet = (verb: string) => call(`/datasource/by-uuid/${uuid}/${verb}.cmd`);
+  const steps: [string, number, string, number][] = [
+    ['pause_source', 200, 'svc.datasource.paused', 1],
+    ['pause_source', 409, 'svc.datasource.paused', 1],
+    ['resume_source', 200, 'svc.datasource.paused', 0],
+    ['set_hop', 200, 'svc.datasource.hopping', 1],
+    ['close_source', 200, 'svc.datasource.running', 0],
+    ['open_source', 200, 'svc.datasource.running', 1],
+    ['disable_source', 200, 'svc.datasource.disabled', 1],
+  ];
+  for (const [verb, status, field, value] of steps) {
+    const answer = await byGet(verb);
+    assert.is(answer.status, status, verb);
+    assert.is((await record(uuid))[field], value, `${verb}: ${field}`);
+  }
+  assert.is((await call(`/datasource/by-uuid/${uuid}/set_channel.cmd`)).status, 405);
+  assert.is((await call(`/datasource/by-uuid/${uuid}/remove_source.cmd`)).status, 405);
+  assert.is((await call('/datasource/by-uuid/8A1C3E20-0000-4000-8000-00000000001F/close_source.cmd')).status, 404, 'unknown UUID');
+  await control(uuid, 'remove_source');
 });
 
 test('a failing capture goes into error and is re-opened after the retry delay', async () => {
@@ -317,6 +343,32 @@ test('set_channel locks a channel or sets a hop list (rate kept unless given); s
   assert.is((await control('8A1C3E20-0000-4000-8000-00000000001F', 'set_channel', { channel: '1' })).status, 404);
   await control(uuid, 'close_source');
   assert.is((await control(uuid, 'set_channel', { channel: '1' })).status, 409);
+});
+
+test('antennas.json lists one antenna per datasource, keyed by id, with the info_antenna_* options of its definition', async () => {
+  const added = (await add('testsource-13:info_antenna_type=yagi,info_antenna_gain=9.5,info_antenna_orientation=270,info_antenna_beamwidth=40')).body;
+  const antennas = (await call('/antennas/antennas.json')).body as Record<string, any>;
+  const sources = (await call('/datasource/all_sources.json')).body as any[];
+  assert.equal(Object.keys(antennas), sources.map((source) => String(source['svc.datasource.source_number'])));
+  const antenna = antennas[String(added['svc.datasource.source_number'])];
+  assert.equal(antenna, {
+    'svc.antenna.id': added['svc.datasource.source_number'],
+    'svc.antenna.uuid': antenna['svc.antenna.uuid'],
+    'svc.antenna.source_uuid': added['svc.datasource.uuid'],
+    'svc.antenna.source_antnum': 0,
+    'svc.antenna.power_adjust': 0,
+    'svc.antenna.type': 'yagi',
+    'svc.antenna.gain': 9.5,
+    'svc.antenna.orientation': 270,
+    'svc.antenna.beamwidth': 40,
+  });
+  assert.match(antenna['svc.antenna.uuid'], /^[0-9A-F]{8}-[0-9A-F]{4}-5[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
+  assert.is.not(antenna['svc.antenna.uuid'], added['svc.datasource.uuid']);
+  assert.equal((await call('/antennas/antennas.json')).body, antennas, 'the same ids and UUIDs on every call');
+  const ekjson = (await (await fetch(`${base}/antennas/antennas.ekjson`, { headers: { authorization: adminAuth } })).text()).trim();
+  assert.ok(JSON.parse(ekjson)[String(added['svc.datasource.source_number'])].svc_antenna_type === 'yagi', 'ids stay keys, field names are rewritten');
+  await control(added['svc.datasource.uuid'], 'remove_source');
+  assert.not.ok(String(added['svc.datasource.source_number']) in (await call('/antennas/antennas.json')).body, 'a removed source takes its antenna');
 });
 
 test('list_interfaces (admin) marks interfaces in use; readonly logins get 403 on admin routes, none get 401', async () => {

@@ -1,16 +1,18 @@
 /**
  * Datasource routes (spec 4.2, kismet-reference 1.3-1.6, 1.9): types, defaults, the source
- * list and records, adding sources, channel control, close/open/pause/resume, the interface list
+ * list and records, their antennas, adding sources, channel control, close/open/pause/resume (by GET or POST, as
+ * Kismet takes them), the interface list
  * and remote capture over a websocket. (Fields, events, the remote capture TCP listener and
  * closing every source at shutdown are datasources/datasources-plugin.ts's.)
  */
 import { SvcError } from '../../errors.js';
 import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import type { Service } from '../../service-types.js';
+import { antennaMap } from '../../datasources/antenna-records.js';
 import { datasourceTypeRecord } from '../../datasources/datasource-fields.js';
 import { checkHopRate, parseChannelList, parseHopRate } from '../../datasources/source-options.js';
 import { requireString } from '../command-input.js';
-import { TRACKED_FORMATS, type RouteContext, type RouteRegistry } from '../route-registry.js';
+import { TRACKED_FORMATS, type RouteContext, type RouteMethod, type RouteRegistry } from '../route-registry.js';
 import type { Datasource } from '../../datasources/datasource.js';
 import type { ChannelRequest } from '../../datasources/source-channels.js';
 import { remoteCaptureWebSocket } from '../../datasources/remote/remote-listeners.js';
@@ -30,9 +32,11 @@ function addDatasourceRoutes(svc: Service, routes: RouteRegistry): void {
   const sources = svc.datasources;
   const read = (path: string, description: string, handler: (context: RouteContext) => unknown, formats = TRACKED_FORMATS) =>
     routes.http({ methods: ['GET', 'POST'], path, formats, role: 'readonly', description, handler });
-  const command = (path: string, description: string, handler: (source: Datasource, context: RouteContext) => unknown) =>
+  // Kismet takes its source commands by GET as well as POST (set_channel, which needs a
+  // dictionary, only by POST); svc's own remove_source only by POST.
+  const command = (path: string, description: string, handler: (source: Datasource, context: RouteContext) => unknown, methods: readonly RouteMethod[] = ['GET', 'POST']) =>
     routes.http({
-      methods: ['POST'],
+      methods,
       path: `/datasource/by-uuid/:uuid/${path}`,
       formats: ['cmd'],
       role: 'admin',
@@ -71,6 +75,7 @@ function addDatasourceRoutes(svc: Service, routes: RouteRegistry): void {
   );
   read('/datasource/all_sources', 'every datasource record', () => sources.list().map((source) => sources.record(source)));
   read('/datasource/by-uuid/:uuid/source', 'one datasource record, with statistics and state', ({ params }) => sources.record(sources.require(params.uuid!)));
+  read('/antennas/antennas', "Kismet's antenna list: one antenna per datasource, keyed by id, with its info_antenna_* options", () => antennaMap(sources.list()));
   routes.http({
     methods: ['GET', 'POST'],
     path: '/datasource/list_interfaces',
@@ -89,11 +94,12 @@ function addDatasourceRoutes(svc: Service, routes: RouteRegistry): void {
   });
   command('set_channel', "lock a channel ('channel') or set the hop list ('channels', optional 'rate'/'hoprate', 'shuffle')", (source, { command: input }) =>
     sources.setChannel(source, channelRequest(input)),
+    ['POST'],
   );
   command('set_hop', 'hop again over the hop list', (source) => sources.setHop(source));
   command('close_source', 'close the source; it stays listed', (source) => sources.close(source));
   command('disable_source', 'disable the source: closed, in error "disabled", never retried; add_source may then reuse its UUID', (source) => sources.disable(source));
-  command('remove_source', 'remove the source from the server; its UUID is free for a corrected definition', (source) => sources.remove(source));
+  command('remove_source', 'remove the source from the server; its UUID is free for a corrected definition', (source) => sources.remove(source), ['POST']);
   command('open_source', 're-open a closed source from its definition', (source) => sources.open(source));
   command('pause_source', 'pause the source: its packets are discarded', (source) => sources.pause(source));
   command('resume_source', 'resume a paused source', (source) => sources.resume(source));

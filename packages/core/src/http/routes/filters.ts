@@ -10,7 +10,7 @@
 import { SvcError } from '../../errors.js';
 import { formatFilterMatch, normalizePhy, parseFilterAction, parseFilterMatch, type FilterRule } from '../../filters/filter-rule.js';
 import type { IngestFilter } from '../../filters/ingest-filter.js';
-import { FILTER_ADDRESS_BLOCKS } from '../../filters/filter-fields.js';
+import { FILTER_ADDRESS_BLOCKS, parseFilterAddressBlock } from '../../filters/address-blocks.js';
 import { definePlugin } from '../../plugin.js';
 import { optionalString, requireString } from '../command-input.js';
 import { TRACKED_FORMATS } from '../route-registry.js';
@@ -83,8 +83,7 @@ function kismetFilterRecord(filter: IngestFilter): Record<string, unknown> {
 
 /** The PHY and block segments of Kismet's set_filter / remove_filter paths. */
 function kismetPath(params: Readonly<Record<string, string>>): string {
-  if (!FILTER_ADDRESS_BLOCKS.includes(params.block!)) throw new SvcError('SVC_ERR_BAD_REQUEST', `unknown address block '${params.block}': expected ${FILTER_ADDRESS_BLOCKS.join(', ')}`);
-  if (params.block !== 'any') throw new SvcError('SVC_ERR_BAD_REQUEST', `svc's ingest filter matches a MAC wherever a packet names it: use the block 'any', not '${params.block}'`);
+  if (parseFilterAddressBlock(params.block) !== 'any') throw new SvcError('SVC_ERR_BAD_REQUEST', `svc's ingest filter matches a MAC wherever a packet names it: use the block 'any', not '${params.block}'`);
   return normalizePhy(params.phyname);
 }
 

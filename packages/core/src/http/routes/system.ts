@@ -1,15 +1,19 @@
 /**
- * System routes: status, server time, the tracked-field table, the route table and plugin
- * states. (Their records' fields are system/system-plugin.ts's.)
+ * System routes: status, server time, the tracked-field table, the route table, plugin
+ * states, Kismet's plugin list and its echo websocket. (Their records' fields are system/system-plugin.ts's.)
  */
 import { dataMap } from '../../fields/data-map.js';
 import { pluginContributions } from '../../plugin-contributions.js';
 import { definePlugin, type PluginDefinition } from '../../plugin.js';
 import type { Service } from '../../service-types.js';
+import { pluginListRecords } from '../../system/plugin-list.js';
 import { statusRecord, timestampRecord, type StatusSource } from '../../system/status.js';
 import type { ServerIdentity } from '../../system/server-identity.js';
 import { escapeHtml } from '../../util/html.js';
 import { routeRoleText, routeUrlPath, TRACKED_FORMATS } from '../route-registry.js';
+
+/** Echoes `/debug/echo.ws` holds for a client that does not read them before it closes the socket. */
+const ECHO_MAX_BUFFERED_BYTES = 1 << 20;
 
 /** Name of the built-in system routes. */
 export const SYSTEM_ROUTES = '@svc/core:system-routes';
@@ -73,6 +77,26 @@ export function systemRoutes(identity: ServerIdentity): PluginDefinition {
               'svc.plugin.error': plugin.error ? `${plugin.error.code}: ${plugin.error.message}` : '',
               'svc.plugin.contributions': dataMap(Object.fromEntries(pluginContributions(svc, plugin.name))),
             })),
+        });
+        routes.websocket({
+          path: '/debug/echo.ws',
+          role: 'admin',
+          description: "Kismet's test websocket: each message comes back as it was sent (text as text, binary as binary)",
+          connect: (session) => ({
+            message(data) {
+              // A client that sends without reading its echoes is cut off before they pile up.
+              if (session.bufferedAmount > ECHO_MAX_BUFFERED_BYTES) session.close(1008, 'echoes are not being read');
+              else session.send(data);
+            },
+          }),
+        });
+        routes.http({
+          methods: ['GET', 'POST'],
+          path: '/plugins/all_plugins',
+          formats: TRACKED_FORMATS,
+          role: 'readonly',
+          description: "Kismet's plugin list: the plugins loaded from packages with their package's description, author, version and directory, and their web app module",
+          handler: () => pluginListRecords(svc),
         });
       });
     },

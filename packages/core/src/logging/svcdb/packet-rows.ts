@@ -28,7 +28,9 @@ export const PacketColumn = {
   Tags: 17,
   /** The frame's hash when the packet carries one (`Packet.hash`), else NONE: the writer computes it. */
   Hash: 18,
-  Count: 19,
+  /** The frame's transmitter (`Packet.transmitterMac`), Kismet's `transmac`. */
+  TransMac: 19,
+  Count: 20,
 } as const;
 
 /** A batch as the writer thread receives it. */
@@ -93,6 +95,7 @@ export class PacketRows {
     numbers[row + PacketColumn.Phy] = this.#lastPhyId;
     numbers[row + PacketColumn.SourceMac] = device ? device.mac : NONE;
     numbers[row + PacketColumn.DestMac] = packet.destMac ?? NONE;
+    numbers[row + PacketColumn.TransMac] = packet.transmitterMac ?? NONE;
     numbers[row + PacketColumn.FrequencyKhz] = signal?.freqKhz ?? 0;
     numbers[row + PacketColumn.DeviceKey] = device ? this.#string(device.key) : NONE;
     numbers[row + PacketColumn.Lat] = gps && gps.fix >= 2 ? gps.lat : 0;

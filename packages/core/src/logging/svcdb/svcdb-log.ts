@@ -1,5 +1,6 @@
 /**
- * The `svcdb` log type, svc's default log: a SQLite file in kismetdb version 9's layout. The
+ * The `svcdb` log type, svc's default log: a SQLite file in kismetdb version 9's layout, less
+ * what its device and packet filters block (logging/filters). The
  * packet path only packs rows (packets by column, see packet-rows.ts); a writer thread commits
  * them in one transaction per batch, at least every quarter second, so the chain never waits
  * on the disk and a killed server loses at most the last batch. Past a few batches in flight the
@@ -14,9 +15,10 @@ import { StateWriter } from '../../tracker/state/state-writer.js';
 import { startModuleWorker } from '../../util/module-worker.js';
 import { CORE_VERSION } from '../../version.js';
 import type { LogOpenContext, LogTypeDefinition, LogWriter } from '../log-type.js';
+import type { LogFilters } from '../filters/log-filter-settings.js';
 import { deviceStatePath } from './device-state-file.js';
 import { PacketRows } from './packet-rows.js';
-import { alertRow, dataRow, datasourceRow, deviceRow, deviceStateRow, gpsSnapshotRow, messageRow } from './svcdb-rows.js';
+import { alertRow, dataRow, datasourceRow, deviceRow, deviceStateRow, gpsSnapshotRow, messageRow, poiSnapshotRow } from './svcdb-rows.js';
 import type { DeviceStateRow, SvcdbReply, SvcdbRequest, SvcdbValue, SvcdbWorkerData } from './svcdb-messages.js';
 import type { SvcdbRowTable } from './svcdb-schema.js';
 
@@ -28,15 +30,20 @@ const FLUSH_MS = 250;
 /** Batches sent and not yet committed past which file sources wait. */
 const HIGH_WATER_BATCHES = 6;
 
-/** The `svcdb` log type. */
-export const svcdbLogType: LogTypeDefinition = {
-  name: 'svcdb',
-  description: "SQLite log in kismetdb version 9's layout: packets, non-frame records, devices, alerts, messages, datasources, GPS snapshots",
-  extension: 'svcdb',
-  open: openSvcdb,
-};
+/**
+ * The `svcdb` log type; `filters` are its device and packet filters (what they block is not
+ * written).
+ */
+export function createSvcdbLogType(filters: Pick<LogFilters, 'devices' | 'packets'>): LogTypeDefinition {
+  return {
+    name: 'svcdb',
+    description: "SQLite log in kismetdb version 9's layout: packets, non-frame records, devices, alerts, messages, datasources, GPS snapshots",
+    extension: 'svcdb',
+    open: (context) => openSvcdb(context, filters),
+  };
+}
 
-async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
+async function openSvcdb(context: LogOpenContext, filters: Pick<LogFilters, 'devices' | 'packets'>): Promise<LogWriter> {
   // Created here, 0640 as every log (SQLite would make them 0644 under the usual umask); its
   // write-ahead and shared-memory files take the mode of their database.
   for (const file of [context.path, deviceStatePath(context.path)]) closeSync(openSync(file, 'wx', 0o640));
@@ -59,6 +66,9 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
   let bytes = 0;
   let failed = false;
   let waiters: (() => void)[] = [];
+  /** Drop requests sent and not yet answered, by id. */
+  const drops = new Map<number, { resolve: (count: number) => void; reject: (error: Error) => void }>();
+  let nextDrop = 0;
   let onClosed: (() => void) | undefined;
 
   const release = () => {
@@ -78,9 +88,14 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
         }
         bytes = reply.bytes;
         if (nextBatch - committed <= HIGH_WATER_BATCHES / 2) release();
+      } else if (reply.kind === 'dropped') {
+        drops.get(reply.id)?.resolve(reply.count);
+        drops.delete(reply.id);
       } else if (reply.kind === 'failed') {
         const error = new SvcError('SVC_ERR_LOG_WRITE', `svcdb log ${context.path}: ${reply.message} (${reply.code})`);
         reject(error);
+        for (const drop of drops.values()) drop.reject(error);
+        drops.clear();
         if (!failed) {
           failed = true;
           release();
@@ -121,6 +136,7 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
 
   return {
     packet(packet) {
+      if (filters.packets.blocks(packet)) return;
       if (packet.data !== undefined) {
         if (!context.logPackets) return;
         rows.add(packet, ++packetId);
@@ -130,6 +146,7 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
       }
     },
     device(device) {
+      if (filters.devices.blocks(device.phy.name, device.mac)) return;
       add('devices', deviceRow(device, nowSeconds()));
       try {
         const state = deviceStateRow(device, svc.phys.get(device.phy.name)?.componentState, stateWriter);
@@ -147,10 +164,21 @@ async function openSvcdb(context: LogOpenContext): Promise<LogWriter> {
       const fields = record as Record<string, unknown>;
       if (topic === 'ALERT') add('alerts', alertRow(fields, currentFix()));
       else if (topic === 'MESSAGE') add('messages', messageRow(fields, currentFix()));
+      else if (topic === 'POI') add('snapshots', poiSnapshotRow(fields));
       else if (topic.startsWith('DATASOURCE_') || topic === 'NEW_DATASOURCE') add('datasources', datasourceRow(fields));
     },
     position(fix) {
       add('snapshots', gpsSnapshotRow(fix));
+    },
+    dropPackets(before) {
+      if (failed) return Promise.reject(new SvcError('SVC_ERR_LOG_WRITE', `svcdb log ${context.path} has failed; it takes no more requests`));
+      // What is queued goes first, so packets handed to the log before the request are dropped too.
+      flush();
+      const id = ++nextDrop;
+      return new Promise<number>((resolve, reject) => {
+        drops.set(id, { resolve, reject });
+        worker.postMessage({ kind: 'drop', id, before } satisfies SvcdbRequest);
+      });
     },
     ready() {
       if (failed || nextBatch - committed < HIGH_WATER_BATCHES) return undefined;

@@ -1,7 +1,8 @@
 /**
  * The messages between the svcdb log (on the main thread) and its writer thread. The log sends
  * batches; the writer answers each with the file's size once the batch is committed, or with an
- * error (disk full, file removed) after which it writes nothing more.
+ * error (disk full, file removed) after which it writes nothing more. A request to drop old
+ * packets (Kismet's `drop.cmd`) is answered with how many went, after the batches before it.
  */
 import type { PacketRowBatch } from './packet-rows.js';
 import type { SvcdbRowTable } from './svcdb-schema.js';
@@ -28,12 +29,14 @@ export type SvcdbRequest =
       /** Rows of the state snapshot beside the log (see device-state-file.ts). */
       readonly deviceStates?: DeviceStateRow[];
     }
+  | { readonly kind: 'drop'; readonly id: number; readonly before: number }
   | { readonly kind: 'close' };
 
 /** Writer to main thread. */
 export type SvcdbReply =
   | { readonly kind: 'opened' }
   | { readonly kind: 'written'; readonly id: number; readonly bytes: number }
+  | { readonly kind: 'dropped'; readonly id: number; readonly count: number }
   | { readonly kind: 'failed'; readonly message: string; readonly code: string }
   | { readonly kind: 'closed' };
 

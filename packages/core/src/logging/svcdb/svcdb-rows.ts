@@ -132,3 +132,16 @@ export function datasourceRow(record: Record<string, unknown>): SvcdbValue[] {
 export function gpsSnapshotRow(fix: GpsFix): SvcdbValue[] {
   return [Math.floor(fix.time), Math.round((fix.time % 1) * 1e6), fix.lat, fix.lon, 'GPS', JSON.stringify({ 'svc.gps.lat': fix.lat, 'svc.gps.lon': fix.lon, 'svc.gps.alt': fix.alt ?? 0, 'svc.gps.speed': fix.speed ?? 0, 'svc.gps.heading': fix.heading ?? 0, 'svc.gps.fix': fix.fix, 'svc.gps.time': fix.time })];
 }
+
+/**
+ * A `snapshots` row of type `POI`, as Kismet writes a point of interest: when, where the server
+ * was (0, 0 without a fix), and `{"note": ...}` (Kismet leaves the JSON empty without a note).
+ */
+export function poiSnapshotRow(record: Record<string, unknown>): SvcdbValue[] {
+  const time = Number(record['svc.poi.time'] ?? 0);
+  const location = record['svc.poi.location'] as Record<string, unknown> | undefined;
+  const valid = location?.['svc.common.location.valid'] === 1;
+  const [lon, lat] = valid ? (location!['svc.common.location.geopoint'] as [number, number]) : [0, 0];
+  const note = record['svc.poi.note'];
+  return [Math.floor(time), Math.round((time % 1) * 1e6), lat, lon, 'POI', typeof note === 'string' && note !== '' ? JSON.stringify({ note }) : ''];
+}

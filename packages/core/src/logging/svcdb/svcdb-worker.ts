@@ -43,6 +43,7 @@ try {
 
 const insertPacket = db.prepare(SVCDB_INSERTS.packets);
 const insertDeviceState = db.prepare(DEVICE_STATE_INSERT);
+const dropPackets = db.prepare('DELETE FROM packets WHERE ts_sec <= ?');
 const inserts = Object.fromEntries(Object.entries(SVCDB_INSERTS).map(([table, sql]) => [table, db.prepare(sql)])) as Record<keyof typeof SVCDB_INSERTS, Database.Statement>;
 const macTexts = new Map<number, string>();
 let failed = false;
@@ -74,7 +75,7 @@ function writePackets(batch: PacketRowBatch): void {
       strings[numbers[row + PacketColumn.Phy]!],
       macText(numbers[row + PacketColumn.SourceMac]!),
       macText(numbers[row + PacketColumn.DestMac]!),
-      ZERO_MAC,
+      macText(numbers[row + PacketColumn.TransMac]!),
       numbers[row + PacketColumn.FrequencyKhz],
       deviceKey === NONE ? '0' : strings[deviceKey],
       numbers[row + PacketColumn.Lat],
@@ -149,6 +150,11 @@ port.on('message', (request: SvcdbRequest) => {
   }
   if (failed) return;
   try {
+    if (request.kind === 'drop') {
+      const { changes } = dropPackets.run(request.before);
+      reply({ kind: 'dropped', id: request.id, count: changes });
+      return;
+    }
     writeBatch(request);
     reply({ kind: 'written', id: request.id, bytes: fileBytes() });
   } catch (error) {
