@@ -115,7 +115,17 @@ test('every websocket: random text and binary messages never close the server or
     const url = `${svc.url.replace('http', 'ws')}${path.replace(/:([a-z]+)/g, (_match, name: string) => values[name]![0]!)}?user=svc&password=${encodeURIComponent(svc.password!)}`;
     const socket = new WebSocket(url);
     socket.on('error', () => {});
-    await new Promise((resolve) => socket.once('open', resolve));
+    // A socket whose path names nothing (a proxy that was never made) is refused before the
+    // upgrade, with a 4xx: an answer, not a fault, and nothing to send messages to.
+    const refusal = await new Promise<number | undefined>((resolve) => {
+      socket.once('open', () => resolve(undefined));
+      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    });
+    if (refusal !== undefined) {
+      assert.ok(refusal >= 400 && refusal < 500, `${path} refused with ${refusal}`);
+      socket.terminate();
+      continue;
+    }
     for (let n = 0; n < MESSAGES_PER_SOCKET && socket.readyState === WebSocket.OPEN; n++) {
       if (random() < 0.6) socket.send(mutateText(pick(seeds), random));
       else socket.send(randomBytes(random, 600));
