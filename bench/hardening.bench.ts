@@ -4,7 +4,8 @@
  * take full dumps of 100 000 devices as fast as they can; status latency and pushes while 500
  * device monitor websockets (two keys) watch `*` at rate 1 as 1 000 devices change 1 000 times a
  * second; the memory 100 stalled pcapng stream readers hold; and the memory a webhook receiver
- * answering an endless body adds. Prints figures; asserts nothing.
+ * answering an endless body adds; status latency while eight readers read a 10 000-entry
+ * watchlist at once. Prints figures; asserts nothing.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import { waitUntil } from '@svc/core/testing';
@@ -117,6 +118,25 @@ async function streams(): Promise<void> {
   }
 }
 
+async function lists(): Promise<void> {
+  const LIMIT = 10_000;
+  const ROUNDS = 30;
+  const server = await startAttackServer();
+  try {
+    const mac = (n: number) => `AC:DE:48:${[n >> 16, n >> 8, n].map((byte) => (byte & 255).toString(16).padStart(2, '0')).join(':')}`.toUpperCase();
+    for (let from = 0; from < LIMIT; from += 2000) {
+      await server.command('/devices/alerts/mac/found/add.cmd', { macs: Array.from({ length: 2000 }, (_, n) => mac(from + n)) });
+    }
+    const keys = [await server.readonlyKey('reader-1'), await server.readonlyKey('reader-2')];
+    const poller = pollStatus(server.url, server.admin);
+    const reads = await readFast(Array.from({ length: 8 }, (_, n) => ({ url: `${server.url}/devices/alerts/mac/both/entries.json`, headers: { cookie: `SVC=${keys[n % 2]}` } })), ROUNDS);
+    const latency = await poller.stop();
+    console.log(`8 readonly readers reading a ${LIMIT}-entry watchlist at once as fast as they can, ${ROUNDS} times (${(reads[0]!.bytes / 1e6).toFixed(1)} MB each): ${describeLatency(latency)} (statuses ${[...new Set(reads.map((read) => read.status))].join(',')})`);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function webhook(): Promise<void> {
   const receiver = createServer((request, response) => {
     request.resume();
@@ -149,4 +169,5 @@ async function webhook(): Promise<void> {
 await dumps();
 await monitors();
 await streams();
+await lists();
 await webhook();

@@ -2,18 +2,17 @@
  * Attack, issue 31 item 6: lists a client grows without end. Against a real `svc start`, the
  * watchlists and the ingest filter take 10 000 entries and rules through the API (their default
  * limits), and one more of either is refused with a 400 naming the limit; eight readonly
- * readers then read the 10 000 entries at once, as fast as they can, while status stays under
- * 100 ms at the 99th percentile (it stalled 6.3 s behind eight reads of 150 000).
+ * readers then read the 10 000 entries at once, as fast as they can, while status is never starved
+ * (it stalled 6.3 s behind eight reads of 150 000; `bench/hardening.bench.ts` measures its p99).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startAttackServer, type AttackServer } from './attack-server.js';
 import { readFast } from './fast-readers.js';
-import { describeLatency, pollStatus } from './status-latency.js';
+import { assertStatusNeverStarved, describeLatency, pollStatus } from './status-latency.js';
 
 const LIMIT = 10_000;
 const BATCH = 2000;
-const STATUS_P99_MS = 100;
 /** Rounds of eight reads, for enough status samples. */
 const ROUNDS = 30;
 
@@ -47,14 +46,14 @@ test(`the ingest filter takes ${LIMIT} rules through the API (Kismet's set_filte
   assert.match(String(refused.body.error), `the limit is ${LIMIT} (ingest_filter_max_rules)`);
 });
 
-test(`eight readonly readers read the ${LIMIT} entries at once as fast as they can, ${ROUNDS} times: status p99 under ${STATUS_P99_MS} ms`, async () => {
+test(`eight readonly readers read the ${LIMIT} entries at once as fast as they can, ${ROUNDS} times: status is never starved`, async () => {
   const keys = [await server.readonlyKey('reader-1'), await server.readonlyKey('reader-2')];
   const poller = pollStatus(server.url, server.admin);
   const reads = await readFast(Array.from({ length: 8 }, (_, n) => ({ url: `${server.url}/devices/alerts/mac/both/entries.json`, headers: { cookie: `SVC=${keys[n % 2]}` } })), ROUNDS);
   const latency = await poller.stop();
   console.log(`  ${ROUNDS} × 8 reads of ${LIMIT} entries (${(reads[0]!.bytes / 1e6).toFixed(1)} MB each): ${describeLatency(latency)}`);
   assert.equal(reads.map((read) => read.status), Array(8 * ROUNDS).fill(200));
-  assert.ok(latency.p99 < STATUS_P99_MS, describeLatency(latency));
+  assertStatusNeverStarved(latency);
 });
 
 test.run();

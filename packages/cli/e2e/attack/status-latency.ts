@@ -63,6 +63,20 @@ export function pollStatus(base: string, authorization: string): StatusPoller {
   };
 }
 
+/**
+ * The longest a status request may wait while an attack runs before the test calls the server
+ * starved. It is a liveness bound, not a speed target: an attack that blocks the event loop
+ * stalls status for seconds (a dump of 150 000 list entries once stalled it 6.3 s), whereas a
+ * busy machine only stretches it to a few hundred milliseconds. The percentiles the hardening
+ * issue set are measured by `bench/hardening.bench.ts`.
+ */
+export const STATUS_STARVED_MS = 2000;
+
+/** Fails when any status request waited past {@link STATUS_STARVED_MS}. */
+export function assertStatusNeverStarved(latency: StatusLatency): void {
+  if (!(latency.max < STATUS_STARVED_MS)) throw new Error(`status starved: ${describeLatency(latency)} (the bound is ${STATUS_STARVED_MS} ms)`);
+}
+
 /** One line of figures for a test's log and failure messages. */
 export function describeLatency(latency: StatusLatency): string {
   return `status p50 ${latency.p50.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms, max ${latency.max.toFixed(1)} ms over ${latency.count} requests`;
