@@ -16,7 +16,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, hasRealData, realDataTest, waitUntil } from '@svc/core/testing';
+import { freePort, hasRealData, realDataTest, stopProcess, waitUntil } from '@svc/core/testing';
 import { NMEA_RECORDINGS, nmeaRecordingFiles, openPtyPair, readNmeaRecordingsToLastFix, readSvcTrack, SVC_TRACK_NAMES, type NmeaStream, type PtyPair } from '@svc/plugin-serial/testing';
 import { adminGet, startSvc, type SvcProcess } from './svc-process.js';
 
@@ -46,10 +46,7 @@ async function startGpsd(pty: PtyPair): Promise<Gpsd> {
     async stop() {
       const running = child;
       child = undefined;
-      if (!running || running.exitCode !== null) return;
-      const exited = new Promise((resolve) => running.once('exit', resolve));
-      running.kill('SIGTERM');
-      await exited;
+      if (running) await stopProcess(running);
     },
   };
   await gpsd.start();

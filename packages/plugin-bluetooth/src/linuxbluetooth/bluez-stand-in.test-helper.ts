@@ -6,6 +6,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { stopProcess } from '@svc/core/testing';
 
 /** Properties as JSON: byte arrays (AdvertisingFlags, ManufacturerData and ServiceData values) as hex. */
 export type StandInProperties = Record<string, unknown>;
@@ -68,12 +69,6 @@ export async function startBluezStandIn(address: string): Promise<BluezStandIn> 
   return {
     run,
     calls: async () => (await run({ op: 'calls' })) as StandInCall[],
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
-    },
+    stop: () => stopProcess(child),
   };
 }

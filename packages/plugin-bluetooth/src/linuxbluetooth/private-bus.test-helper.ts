@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { stopProcess } from '@svc/core/testing';
 
 const config = (socket: string) => `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -67,11 +68,7 @@ export async function startPrivateBus(): Promise<PrivateBus> {
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     const child = daemon;
     daemon = undefined;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill(signal);
-    });
+    if (child) await stopProcess(child, signal);
   };
   await start();
   return {

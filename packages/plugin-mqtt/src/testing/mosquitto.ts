@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { freePort, waitUntil } from '@svc/core/testing';
+import { freePort, hasExited, stopProcess, waitUntil } from '@svc/core/testing';
 
 /** Where Mosquitto is (Debian installs it in /usr/sbin). */
 export const MOSQUITTO = process.env.SVC_MOSQUITTO ?? '/usr/sbin/mosquitto';
@@ -68,12 +68,7 @@ export async function startMosquitto(options: { users?: Record<string, string>; 
     await waitUntil(`mosquitto listens on ${port}`, () => accepts(port), { timeoutMs: 10_000, intervalMs: 50, detail: () => output });
   };
   const exit = async () => {
-    const running = child;
-    if (!running || running.exitCode !== null || running.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      running.once('exit', () => resolve());
-      running.kill('SIGKILL');
-    });
+    if (child) await stopProcess(child, 'SIGKILL');
   };
   process.on('exit', () => child?.kill('SIGKILL'));
   await launch();
@@ -82,7 +77,7 @@ export async function startMosquitto(options: { users?: Record<string, string>; 
     url: `${options.tls ? 'mqtts' : 'mqtt'}://127.0.0.1:${port}`,
     caFile,
     get running() {
-      return child !== undefined && child.exitCode === null && child.signalCode === null;
+      return child !== undefined && !hasExited(child);
     },
     kill: exit,
     restart: launch,
@@ -164,13 +159,7 @@ export async function subscribe(broker: TestBroker, topics: readonly string[] = 
   return {
     messages,
     on: (topic) => messages.filter((message) => message.topic === topic),
-    async stop() {
-      if (child.exitCode !== null) return;
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
-    },
+    stop: () => stopProcess(child),
   };
 }
 

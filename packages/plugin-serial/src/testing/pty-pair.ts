@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, closeSync, write as writeAsync, writeSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stopProcess } from '@svc/core/testing';
 
 /** Two joined ptys. */
 export interface PtyPair {
@@ -53,10 +54,7 @@ export async function openPtyPair(): Promise<PtyPair> {
     peerFd = undefined;
     const child = socat;
     socat = undefined;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    if (child) await stopProcess(child);
   }
 
   function write(bytes: Buffer | string): void {
