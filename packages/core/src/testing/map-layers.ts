@@ -6,7 +6,7 @@
 import { createLogger } from '../logger.js';
 import type { PluginDefinition } from '../plugin.js';
 import type { UiMapLayer, UiModuleApi } from '../ui/ui-api.js';
-import { createTestService } from './index.js';
+import { createTestService } from './test-service.js';
 
 /** The map layers `register` adds, in order. */
 export function registeredMapLayers(register: (ui: UiModuleApi) => void): UiMapLayer[] {
