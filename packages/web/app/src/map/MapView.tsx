@@ -12,6 +12,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'preact/hooks';
 import { describe, get } from '../api';
 import { count } from '../format';
+import { UNIT_SYMBOL } from './altitude-colour';
 import { CoordinateGrid } from './grid-layer';
 import { MapFeed, type MapClusterData, type MapQuery, type MapSnapshot } from './map-feed';
 import { OTHER_DEVICES, SENSOR_LAYER_ID, type MapLayer } from './map-layers';
@@ -225,8 +226,8 @@ export function MapView(props: MapViewProps) {
       const point = hit.point;
       const layer = parts.current!.snapshot?.query.layers[point.layer] as MapLayer | undefined;
       const altitude = parts.current!.snapshot?.data.tracks.get(point.key)?.at(-1)?.[3];
-      const unit = layer?.track?.altitude === 'metres' ? 'm' : 'ft';
-      tooltip.textContent = `${point.name} · ${layer?.title ?? OTHER_DEVICES.title}${altitude !== undefined && layer?.track?.altitude ? ` · ${Math.round(altitude)} ${unit}` : ''}`;
+      const unit = layer?.track?.altitude;
+      tooltip.textContent = `${point.name} · ${layer?.title ?? OTHER_DEVICES.title}${altitude !== undefined && unit ? ` · ${Math.round(altitude)} ${UNIT_SYMBOL[unit]}` : ''}`;
     });
     map.on('mouseout', () => (tooltip.hidden = true));
 
