@@ -9,7 +9,7 @@
  */
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { describe, get } from '../api';
 import { count } from '../format';
 import { UNIT_SYMBOL } from './altitude-colour';
@@ -83,7 +83,9 @@ export function MapView(props: MapViewProps) {
   latest.current = props;
   const parts = useRef<{ map: L.Map; feed: MapFeed; canvas: MarkerCanvas; snapshot?: { data: MapSnapshot; query: MapQuery }; sensor: SensorState; redraw(): void; ask(): void } | undefined>(undefined);
 
-  useEffect(() => {
+  // Layout effects: the map is made, and its first question asked, as soon as its element is
+  // in the page, not a frame later.
+  useLayoutEffect(() => {
     const map = L.map(element.current!, { maxZoom: MAX_ZOOM, minZoom: 1, zoomControl: true, attributionControl: true });
     map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>');
     L.control.scale({ imperial: false }).addTo(map);
@@ -264,7 +266,7 @@ export function MapView(props: MapViewProps) {
     };
   }, []);
 
-  useEffect(() => parts.current?.ask(), [props.view, props.search, props.searchFields.join(','), props.layers, [...props.hidden].join(',')]);
+  useLayoutEffect(() => parts.current?.ask(), [props.view, props.search, props.searchFields.join(','), props.layers, [...props.hidden].join(',')]);
   useEffect(() => parts.current?.redraw(), [props.selected]);
 
   return <div class="map" ref={element} data-testid="map" />;
