@@ -12,7 +12,7 @@
 import * as L from 'leaflet';
 import type { UiMarkerShape } from '@svc/core';
 import { count } from '../format';
-import { altitudeColour } from './altitude-colour';
+import { altitudeColour, type AltitudeUnit } from './altitude-colour';
 import type { MapClusterData, MapPointData, TrackPoint } from './map-feed';
 import { markerPainter, type MarkerPainter } from './marker-painter';
 import type { MarkerPicture, PlacedMarker } from './marker-picture';
@@ -22,7 +22,7 @@ import { clusterRadius, MARKER_RADIUS } from './marker-shapes';
 export interface LayerStyle {
   readonly colour: string;
   readonly shape: UiMarkerShape;
-  readonly altitude?: 'feet' | 'metres';
+  readonly altitude?: AltitudeUnit;
 }
 
 /** Everything the canvas draws. */
