@@ -75,7 +75,8 @@ export interface UiMapLayer {
    * A field holding where the device has been, drawn as a line to its marker: its path as a
    * device-table column names it (`acme.device/acme.device.track`), its value a list of
    * `[unix time, lat, lon, altitude]` points, oldest first (altitude may be left out). With
-   * `altitude`, the line is coloured by the points' altitude in that unit (aircraft).
+   * `altitude`, the line is coloured by the points' altitude in that unit, on the unit's own
+   * scale (0 to 40,000 ft for aircraft, 0 to 500 m for drones), which the legend shows.
    */
   readonly track?: { readonly field: string; readonly altitude?: 'feet' | 'metres' };
   /**

@@ -1,10 +1,11 @@
 /**
  * The map's legend: every layer with its marker, a box to hide or show it (kept in the URL's
- * `hide`), devices of no layer, this sensor, and the altitude scale of layers whose tracks are
- * coloured by altitude.
+ * `hide`), devices of no layer, this sensor; under each shown layer whose tracks are coloured
+ * by altitude, its scale in the layer's unit.
  */
+import { Fragment } from 'preact';
 import type { UiMarkerShape } from '@svc/core';
-import { altitudeColour, TOP_OF_SCALE_FEET } from './altitude-colour';
+import { altitudeScale } from './altitude-colour';
 import { OTHER_DEVICES, SENSOR_LAYER_ID, type MapLayer } from './map-layers';
 
 const SHAPE_PATHS: Record<UiMarkerShape, string> = {
@@ -24,22 +25,29 @@ function Swatch({ shape, colour }: { shape: UiMarkerShape; colour: string }) {
 
 /** The legend; `onToggle` hides or shows a layer by id. */
 export function MapLegend({ layers, hidden, onToggle }: { layers: readonly MapLayer[]; hidden: ReadonlySet<string>; onToggle(id: string): void }) {
-  const rows = [...layers.map((layer) => ({ id: layer.id, title: layer.title, swatch: <Swatch shape={layer.shape} colour={layer.colour} /> })), { id: OTHER_DEVICES.id, title: OTHER_DEVICES.title, swatch: <Swatch shape={OTHER_DEVICES.shape} colour={OTHER_DEVICES.colour} /> }, { id: SENSOR_LAYER_ID, title: 'This sensor (GPS)', swatch: <span class="swatch sensor-swatch" aria-hidden="true" /> }];
-  const altitudeUnits = [...new Set(layers.flatMap((layer) => (layer.track?.altitude ? [layer.track.altitude] : [])))];
+  const rows = [
+    ...layers.map((layer) => ({ id: layer.id, title: layer.title, swatch: <Swatch shape={layer.shape} colour={layer.colour} />, altitude: layer.track?.altitude })),
+    { id: OTHER_DEVICES.id, title: OTHER_DEVICES.title, swatch: <Swatch shape={OTHER_DEVICES.shape} colour={OTHER_DEVICES.colour} /> },
+    { id: SENSOR_LAYER_ID, title: 'This sensor (GPS)', swatch: <span class="swatch sensor-swatch" aria-hidden="true" /> },
+  ];
   return (
     <div class="map-legend" aria-label="Map layers" data-testid="map-legend">
-      {rows.map((row) => (
-        <label key={row.id} data-layer={row.id}>
-          <input type="checkbox" checked={!hidden.has(row.id)} onChange={() => onToggle(row.id)} /> {row.swatch} {row.title}
-        </label>
-      ))}
-      {altitudeUnits.length > 0 && (
-        <div class="altitude-scale" title="track colour by altitude">
-          <span class="muted">altitude</span>
-          <span class="ramp" style={{ background: `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map((share) => altitudeColour(share * TOP_OF_SCALE_FEET, 'feet')).join(', ')})` }} />
-          <span class="muted">0 – {TOP_OF_SCALE_FEET.toLocaleString()} ft</span>
-        </div>
-      )}
+      {rows.map((row) => {
+        const scale = 'altitude' in row && row.altitude && !hidden.has(row.id) ? altitudeScale(row.altitude) : undefined;
+        return (
+          <Fragment key={row.id}>
+            <label data-layer={row.id}>
+              <input type="checkbox" checked={!hidden.has(row.id)} onChange={() => onToggle(row.id)} /> {row.swatch} {row.title}
+            </label>
+            {scale && (
+              <div class="altitude-scale" data-scale={row.id} title="track colour by altitude">
+                <span class="ramp" style={{ background: scale.gradient }} />
+                <span class="muted">{scale.range}</span>
+              </div>
+            )}
+          </Fragment>
+        );
+      })}
     </div>
   );
 }

@@ -9,9 +9,10 @@
  */
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { describe, get } from '../api';
 import { count } from '../format';
+import { UNIT_SYMBOL } from './altitude-colour';
 import { CoordinateGrid } from './grid-layer';
 import { MapFeed, type MapClusterData, type MapQuery, type MapSnapshot } from './map-feed';
 import { OTHER_DEVICES, SENSOR_LAYER_ID, type MapLayer } from './map-layers';
@@ -26,6 +27,8 @@ const MAX_ZOOM = 22;
 const LIST_CLUSTER_ZOOM = 18;
 /** Devices a cluster's list shows at most. */
 const CLUSTER_LIST_LENGTH = 50;
+/** How long the map rests before the URL takes its place. */
+const URL_AFTER_MS = 300;
 
 /** What the page shows about the map's answer. */
 export interface MapSummary {
@@ -80,15 +83,25 @@ export function MapView(props: MapViewProps) {
   latest.current = props;
   const parts = useRef<{ map: L.Map; feed: MapFeed; canvas: MarkerCanvas; snapshot?: { data: MapSnapshot; query: MapQuery }; sensor: SensorState; redraw(): void; ask(): void } | undefined>(undefined);
 
-  useEffect(() => {
+  // Layout effects: the map is made, and its first question asked, as soon as its element is
+  // in the page, not a frame later.
+  useLayoutEffect(() => {
     const map = L.map(element.current!, { maxZoom: MAX_ZOOM, minZoom: 1, zoomControl: true, attributionControl: true });
     map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>');
     L.control.scale({ imperial: false }).addTo(map);
     const canvas = new MarkerCanvas(map);
     const tooltip = L.DomUtil.create('div', 'map-tooltip', map.getContainer());
     tooltip.hidden = true;
-    let fitted = Boolean(latest.current.place);
+    const place = latest.current.place;
+    // Set before the map listens for moves: the first question is asked once, with the query (below).
+    map.setView(place ? [place.lat, place.lon] : [20, 0], place?.zoom ?? 2);
+    let fitted = Boolean(place);
     let sourceBounds: L.LatLngBounds | undefined;
+    let addTiles: (() => void) | undefined;
+    const placed = () => {
+      addTiles?.();
+      addTiles = undefined;
+    };
 
     const redraw = () => {
       const state = parts.current!;
@@ -115,6 +128,18 @@ export function MapView(props: MapViewProps) {
     let drawnSignature = '';
     const feed = new MapFeed(
       (data, query) => {
+        if (!fitted) {
+          // Opened with no place: the first answer says where the devices are, and the map goes
+          // there (and asks again) before anything is drawn; with none, it stays where it is.
+          fitted = true;
+          const [west, south, east, north] = data.extent ?? [];
+          const sensor = parts.current!.sensor.position;
+          if (data.extent) map.fitBounds([[south!, west!], [north!, east!]], { maxZoom: 16, padding: [24, 24] });
+          else if (sensor) map.setView([sensor.lat, sensor.lon], 15);
+          else if (sourceBounds) map.fitBounds(sourceBounds);
+          placed();
+          if (data.extent || sensor || sourceBounds) return;
+        }
         parts.current!.snapshot = { data, query };
         // An answer like the last, with the map where it was drawn, is not drawn again.
         const signature = snapshotSignature(data, query);
@@ -122,14 +147,6 @@ export function MapView(props: MapViewProps) {
         drawnSignature = signature;
         latest.current.onSummary({ located: data.located, inBox: data.inBox, points: data.points.length, clusters: data.clusters.length, error: '' });
         map.getContainer().dataset.drawn = String(Number(map.getContainer().dataset.drawn ?? 0) + 1);
-        if (!fitted) {
-          fitted = true;
-          const [west, south, east, north] = data.extent ?? [];
-          const sensor = parts.current!.sensor.position;
-          if (data.extent) map.fitBounds([[south!, west!], [north!, east!]], { maxZoom: 16, padding: [24, 24] });
-          else if (sensor) map.setView([sensor.lat, sensor.lon], 15);
-          else if (sourceBounds) map.fitBounds(sourceBounds);
-        }
       },
       (error) => latest.current.onSummary({ located: 0, inBox: 0, points: 0, clusters: 0, error }),
     );
@@ -178,10 +195,16 @@ export function MapView(props: MapViewProps) {
       );
     };
 
+    // The URL follows the map once it rests, not at every stop of a drag or a zoom step: each
+    // change of it is a same-document navigation and a render of the page.
+    let movedTimer: ReturnType<typeof setTimeout> | undefined;
     map.on('moveend', () => {
       ask();
-      const center = map.getCenter();
-      latest.current.onMoved({ lat: center.lat, lon: center.lng, zoom: map.getZoom() });
+      clearTimeout(movedTimer);
+      movedTimer = setTimeout(() => {
+        const center = map.getCenter();
+        latest.current.onMoved({ lat: center.lat, lon: center.lng, zoom: map.getZoom() });
+      }, URL_AFTER_MS);
     });
     map.on('click', (event: L.LeafletMouseEvent) => {
       const hit = canvas.hitAt(event.containerPoint);
@@ -205,21 +228,23 @@ export function MapView(props: MapViewProps) {
       const point = hit.point;
       const layer = parts.current!.snapshot?.query.layers[point.layer] as MapLayer | undefined;
       const altitude = parts.current!.snapshot?.data.tracks.get(point.key)?.at(-1)?.[3];
-      const unit = layer?.track?.altitude === 'metres' ? 'm' : 'ft';
-      tooltip.textContent = `${point.name} · ${layer?.title ?? OTHER_DEVICES.title}${altitude !== undefined && layer?.track?.altitude ? ` · ${Math.round(altitude)} ${unit}` : ''}`;
+      const unit = layer?.track?.altitude;
+      tooltip.textContent = `${point.name} · ${layer?.title ?? OTHER_DEVICES.title}${altitude !== undefined && unit ? ` · ${Math.round(altitude)} ${UNIT_SYMBOL[unit]}` : ''}`;
     });
     map.on('mouseout', () => (tooltip.hidden = true));
 
-    const place = latest.current.place;
-    map.setView(place ? [place.lat, place.lon] : [20, 0], place?.zoom ?? 2);
     loadTileSource().then(
       (source) => {
         // The grid is drawn only where it is needed: with no tiles, or once a tile cannot be had.
         const tiles = tileLayer(source);
         const grid = new CoordinateGrid();
-        if (tiles) tiles.once('tileerror', () => grid.addTo(map)).addTo(map);
-        else grid.addTo(map);
         if (source.bounds) sourceBounds = L.latLngBounds([source.bounds[1], source.bounds[0]], [source.bounds[3], source.bounds[2]]);
+        // Tiles are fetched once the map is where it opens, not for the whole world it shows until it fits the devices.
+        addTiles = () => {
+          if (tiles) tiles.once('tileerror', () => grid.addTo(map)).addTo(map);
+          else grid.addTo(map);
+        };
+        if (fitted) placed();
       },
       (error: unknown) => latest.current.onSummary({ located: 0, inBox: 0, points: 0, clusters: 0, error: `the tile source could not be read: ${describe(error)}` }),
     );
@@ -232,6 +257,7 @@ export function MapView(props: MapViewProps) {
     const resize = new ResizeObserver(() => map.invalidateSize());
     resize.observe(element.current!);
     return () => {
+      clearTimeout(movedTimer);
       resize.disconnect();
       sensor.close();
       feed.close();
@@ -240,7 +266,7 @@ export function MapView(props: MapViewProps) {
     };
   }, []);
 
-  useEffect(() => parts.current?.ask(), [props.view, props.search, props.searchFields.join(','), props.layers, [...props.hidden].join(',')]);
+  useLayoutEffect(() => parts.current?.ask(), [props.view, props.search, props.searchFields.join(','), props.layers, [...props.hidden].join(',')]);
   useEffect(() => parts.current?.redraw(), [props.selected]);
 
   return <div class="map" ref={element} data-testid="map" />;

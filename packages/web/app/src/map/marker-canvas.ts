@@ -3,22 +3,26 @@
  * canvas over the map (and a margin around it), so a screen of them is one layer for the
  * browser to move rather than hundreds of elements: while the map is dragged, glides or animates a zoom, the drawing is only
  * moved and scaled with it (a transform the compositor applies, no drawing and no new bitmap
- * per frame), and it is drawn afresh when the server's answer for where the map stopped comes. Clicks and hovers find the device or
+ * per frame), and it is drawn afresh when the server's answer for where the map stopped comes.
+ * Here the scene is placed in the canvas's pixels (a picture, marker-picture.ts); a worker
+ * paints it where the browser allows (marker-painter.ts). Clicks and hovers find the device or
  * cluster under the pointer here (the one whose centre is nearest), from the positions of the
- * last drawing, since the shapes are pixels, not elements.
+ * drawing shown, since the shapes are pixels, not elements.
  */
 import * as L from 'leaflet';
 import type { UiMarkerShape } from '@svc/core';
 import { count } from '../format';
-import { altitudeColour } from './altitude-colour';
+import { altitudeColour, type AltitudeUnit } from './altitude-colour';
 import type { MapClusterData, MapPointData, TrackPoint } from './map-feed';
-import { clusterRadius, drawCluster, drawMarker, drawSensor, MARKER_RADIUS } from './marker-shapes';
+import { markerPainter, type MarkerPainter } from './marker-painter';
+import type { MarkerPicture, PlacedMarker } from './marker-picture';
+import { clusterRadius, MARKER_RADIUS } from './marker-shapes';
 
 /** How a layer's devices are drawn. */
 export interface LayerStyle {
   readonly colour: string;
   readonly shape: UiMarkerShape;
-  readonly altitude?: 'feet' | 'metres';
+  readonly altitude?: AltitudeUnit;
 }
 
 /** Everything the canvas draws. */
@@ -50,28 +54,46 @@ interface Drawn {
 
 const EMPTY: MarkerScene = { points: [], clusters: [], tracks: new Map(), companions: new Map(), styles: [], other: { colour: '#000', shape: 'circle' }, sensorTrack: [] };
 
-/** How far beyond each side of the map the canvas draws, as a share of the map's size: a pan shows what is there until the next drawing. */
-const PADDING = 0.2;
+/**
+ * How far beyond each side of the map the canvas reaches, in pixels: enough for the badge or
+ * marker of a device just outside to show its edge, as the server's answer holds only what is
+ * inside the map. Every pixel of the canvas is painted and handed to the compositor again for
+ * each drawing, so it is no wider than that.
+ */
+const MARGIN = 32;
+
+/** A list being filled. */
+type Mutable<List extends readonly unknown[]> = List[number][];
+
+/** Where the map was when a picture was made, and the shapes in it. */
+interface Drawing {
+  readonly center: L.LatLng;
+  readonly zoom: number;
+  readonly shapes: readonly Drawn[];
+}
 
 /** The canvas layer of a map. */
 export class MarkerCanvas {
   readonly #map: L.Map;
   readonly #canvas = document.createElement('canvas');
-  readonly #context: CanvasRenderingContext2D;
+  readonly #painter: MarkerPainter;
   #scene: MarkerScene = EMPTY;
-  /** Where the map was when the canvas was drawn, and the shapes drawn then. */
-  #drawn: { center: L.LatLng; zoom: number; shapes: Drawn[] } | undefined;
+  /** The drawing on the canvas (what hits are found in), and the one being painted. */
+  #drawn: Drawing | undefined;
+  #painting: Drawing | undefined;
   /** The transform the canvas is shown with since: scale, then shift. */
   #shown = { scale: 1, x: 0, y: 0 };
-  readonly #redraw = () => this.draw();
+  readonly #redraw = () => {
+    if (this.#scene !== EMPTY) this.draw();
+  };
   readonly #follow = () => this.#followTo(this.#map.getCenter(), this.#map.getZoom());
   readonly #animate = (event: L.ZoomAnimEvent) => this.#followTo(event.center, event.zoom);
 
   constructor(map: L.Map) {
     this.#map = map;
     this.#canvas.className = 'map-markers leaflet-zoom-animated';
-    this.#context = this.#canvas.getContext('2d')!;
     map.getContainer().appendChild(this.#canvas);
+    this.#painter = markerPainter(this.#canvas);
     map.on('viewreset resize', this.#redraw);
     map.on('move zoom', this.#follow);
     map.on('zoomanim', this.#animate);
@@ -113,113 +135,101 @@ export class MarkerCanvas {
     this.#map.off('viewreset resize', this.#redraw);
     this.#map.off('move zoom', this.#follow);
     this.#map.off('zoomanim', this.#animate);
+    this.#painter.close();
     this.#canvas.remove();
   }
 
-  /** Draws the scene at the map's current position, over the map and a margin around it. */
+  /**
+   * Draws the scene at the map's current position, over the map and a margin around it. The
+   * canvas goes on showing the drawing before, moved with the map, until the new one is painted.
+   */
   draw(): void {
     const map = this.#map;
     const size = map.getSize();
-    const pad = size.multiplyBy(PADDING).round();
-    const width = size.x + 2 * pad.x;
-    const height = size.y + 2 * pad.y;
-    const ratio = devicePixelRatio || 1;
-    const canvas = this.#canvas;
-    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
-      canvas.width = Math.round(width * ratio);
-      canvas.height = Math.round(height * ratio);
-      Object.assign(canvas.style, { width: `${width}px`, height: `${height}px`, left: `${-pad.x}px`, top: `${-pad.y}px`, transformOrigin: `${pad.x}px ${pad.y}px` });
+    const margin = L.point(MARGIN, MARGIN);
+    const width = size.x + 2 * margin.x;
+    const height = size.y + 2 * margin.y;
+    const style = this.#canvas.style;
+    if (style.width !== `${width}px` || style.height !== `${height}px`) {
+      Object.assign(style, { width: `${width}px`, height: `${height}px`, left: `${-margin.x}px`, top: `${-margin.y}px`, transformOrigin: `${margin.x}px ${margin.y}px` });
     }
-    this.#setTransform(1, 0, 0);
     const { points, clusters, tracks, companions, styles, other, sensor, sensorTrack, selected } = this.#scene;
     const at = (lat: number, lon: number) => map.latLngToContainerPoint([lat, lon]);
-    const visible = (p: L.Point, margin: number) => p.x > -pad.x - margin && p.y > -pad.y - margin && p.x < size.x + pad.x + margin && p.y < size.y + pad.y + margin;
-    const context = this.#context;
-    context.setTransform(ratio, 0, 0, ratio, pad.x * ratio, pad.y * ratio);
-    context.clearRect(-pad.x, -pad.y, width, height);
+    const visible = (p: L.Point, reach: number) => p.x > -margin.x - reach && p.y > -margin.y - reach && p.x < size.x + margin.x + reach && p.y < size.y + margin.y + reach;
     const shapes: Drawn[] = [];
+    const placedClusters: Mutable<MarkerPicture['clusters']> = [];
     for (const cluster of clusters) {
       const p = at(cluster.lat, cluster.lon);
-      const written = count(cluster.count);
-      if (!visible(p, clusterRadius(written))) continue;
-      drawCluster(context, written, p.x, p.y);
-      shapes.push({ x: p.x, y: p.y, reach: clusterRadius(written), hit: { cluster } });
+      const text = count(cluster.count);
+      if (!visible(p, clusterRadius(text))) continue;
+      placedClusters.push({ x: p.x, y: p.y, text });
+      shapes.push({ x: p.x, y: p.y, reach: clusterRadius(text), hit: { cluster } });
     }
     const styleOf = (point: MapPointData) => styles[point.layer] ?? other;
     const projected = points.map((point) => at(point.lat, point.lon));
+    const placedTracks: Mutable<MarkerPicture['tracks']> = [];
+    const placedCompanions: Mutable<MarkerPicture['companions']> = [];
     points.forEach((point, index) => {
+      const end = projected[index]!;
       const track = tracks.get(point.key);
-      if (track?.length) this.#drawTrack(track, projected[index]!, styleOf(point));
+      if (track?.length) placedTracks.push(this.#placeTrack(track, end, styleOf(point)));
       const companion = companions.get(point.key);
-      if (companion) this.#drawCompanion(at(companion[0], companion[1]), projected[index]!, styleOf(point));
+      if (companion) {
+        const place = at(companion[0], companion[1]);
+        placedCompanions.push({ x: place.x, y: place.y, deviceX: end.x, deviceY: end.y, colour: styleOf(point).colour });
+      }
     });
-    if (sensorTrack.length > 1) {
-      context.beginPath();
-      sensorTrack.forEach(([lat, lon], index) => {
-        const p = at(lat, lon);
-        if (index === 0) context.moveTo(p.x, p.y);
-        else context.lineTo(p.x, p.y);
-      });
-      context.setLineDash([6, 4]);
-      context.lineWidth = 2.5;
-      context.strokeStyle = '#111827';
-      context.stroke();
-      context.setLineDash([]);
-    }
-    let chosen = -1;
+    const markers: PlacedMarker[] = [];
+    let chosen: PlacedMarker | undefined;
     points.forEach((point, index) => {
       const p = projected[index]!;
       if (!visible(p, MARKER_RADIUS * 3)) return;
-      const style = styleOf(point);
-      drawMarker(context, style.shape, style.colour, p.x, p.y, false);
+      const { shape, colour } = styleOf(point);
+      const marker: PlacedMarker = { x: p.x, y: p.y, shape, colour };
+      markers.push(marker);
       shapes.push({ x: p.x, y: p.y, reach: MARKER_RADIUS + 3, hit: { point } });
-      if (point.key === selected) chosen = index;
+      if (point.key === selected) chosen = marker;
     });
-    if (chosen >= 0) {
-      const style = styleOf(points[chosen]!);
-      drawMarker(context, style.shape, style.colour, projected[chosen]!.x, projected[chosen]!.y, true);
-    }
-    if (sensor) {
-      const p = at(sensor.lat, sensor.lon);
-      drawSensor(context, p.x, p.y);
-    }
-    this.#drawn = { center: map.getCenter(), zoom: map.getZoom(), shapes };
+    const sensorAt = sensor && at(sensor.lat, sensor.lon);
+    const picture: MarkerPicture = {
+      width,
+      height,
+      ratio: devicePixelRatio || 1,
+      marginX: margin.x,
+      marginY: margin.y,
+      clusters: placedClusters,
+      tracks: placedTracks,
+      companions: placedCompanions,
+      sensorTrack: sensorTrack.length > 1 ? sensorTrack.flatMap(([lat, lon]) => {
+        const p = at(lat, lon);
+        return [p.x, p.y];
+      }) : [],
+      markers,
+      selected: chosen,
+      sensor: sensorAt && { x: sensorAt.x, y: sensorAt.y },
+    };
+    const drawing: Drawing = { center: map.getCenter(), zoom: map.getZoom(), shapes };
+    this.#painting = drawing;
+    this.#painter.paint(picture, () => {
+      // Only the latest drawing is shown as painted; one overtaken while it was painted is not.
+      if (this.#painting !== drawing) return;
+      this.#drawn = drawing;
+      this.#follow();
+    });
   }
 
-  /** A track as a line to the device's marker, coloured by altitude for a layer that says so. */
-  #drawTrack(track: readonly TrackPoint[], end: L.Point, style: LayerStyle): void {
-    const context = this.#context;
-    const points = track.map(([, lat, lon]) => this.#map.latLngToContainerPoint([lat, lon]));
-    points.push(end);
-    context.lineWidth = 2.5;
-    context.lineCap = 'round';
-    for (let index = 1; index < points.length; index++) {
-      const altitude = track[Math.min(index, track.length - 1)]![3];
-      context.beginPath();
-      context.moveTo(points[index - 1]!.x, points[index - 1]!.y);
-      context.lineTo(points[index]!.x, points[index]!.y);
-      context.strokeStyle = style.altitude && altitude !== undefined ? altitudeColour(altitude, style.altitude) : style.colour;
-      context.stroke();
-    }
-  }
-
-  /** A companion place (a drone's operator): a small ring of the layer's colour, joined to the device's marker by a dashed line. */
-  #drawCompanion(place: L.Point, device: L.Point, style: LayerStyle): void {
-    const context = this.#context;
-    context.beginPath();
-    context.moveTo(place.x, place.y);
-    context.lineTo(device.x, device.y);
-    context.setLineDash([4, 4]);
-    context.lineWidth = 1.5;
-    context.strokeStyle = style.colour;
-    context.stroke();
-    context.setLineDash([]);
-    context.beginPath();
-    context.arc(place.x, place.y, MARKER_RADIUS - 1, 0, 2 * Math.PI);
-    context.fillStyle = '#ffffff';
-    context.fill();
-    context.lineWidth = 2.5;
-    context.stroke();
+  /** A track as a line to the device's marker, each stretch coloured by altitude for a layer that says so. */
+  #placeTrack(track: readonly TrackPoint[], end: L.Point, style: LayerStyle): MarkerPicture['tracks'][number] {
+    const points = track.flatMap(([, lat, lon]) => {
+      const p = this.#map.latLngToContainerPoint([lat, lon]);
+      return [p.x, p.y];
+    });
+    points.push(end.x, end.y);
+    const colours = track.map((_, index) => {
+      const altitude = track[Math.min(index + 1, track.length - 1)]![3];
+      return style.altitude && altitude !== undefined ? altitudeColour(altitude, style.altitude) : style.colour;
+    });
+    return { points, colours };
   }
 
   /**

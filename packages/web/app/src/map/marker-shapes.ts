@@ -6,11 +6,14 @@
  */
 import type { UiMarkerShape } from '@svc/core';
 
+/** The 2D contexts the shapes are drawn on: a page's canvas, or one handed to a worker. */
+export type PaintContext = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
 /** Half the width of a marker, in CSS pixels. */
 export const MARKER_RADIUS = 6;
 
 /** Traces a shape of half-width `r` centred at `x`, `y`. */
-function trace(context: CanvasRenderingContext2D, shape: UiMarkerShape, x: number, y: number, r: number): void {
+function trace(context: PaintContext, shape: UiMarkerShape, x: number, y: number, r: number): void {
   context.beginPath();
   switch (shape) {
     case 'square':
@@ -35,7 +38,7 @@ function trace(context: CanvasRenderingContext2D, shape: UiMarkerShape, x: numbe
 }
 
 /** Draws one marker; `selected` adds a ring around it. */
-export function drawMarker(context: CanvasRenderingContext2D, shape: UiMarkerShape, colour: string, x: number, y: number, selected: boolean): void {
+export function drawMarker(context: PaintContext, shape: UiMarkerShape, colour: string, x: number, y: number, selected: boolean): void {
   trace(context, shape, x, y, MARKER_RADIUS);
   context.fillStyle = colour;
   context.fill();
@@ -52,7 +55,7 @@ export function drawMarker(context: CanvasRenderingContext2D, shape: UiMarkerSha
 }
 
 /** Draws the sensor's mark: a dark dot in a white ring in a dark ring. */
-export function drawSensor(context: CanvasRenderingContext2D, x: number, y: number): void {
+export function drawSensor(context: PaintContext, x: number, y: number): void {
   for (const [radius, colour] of [[9, '#111827'], [7, '#ffffff'], [4, '#111827']] as const) {
     context.beginPath();
     context.arc(x, y, radius, 0, Math.PI * 2);
@@ -70,7 +73,7 @@ export function clusterRadius(written: string): number {
 }
 
 /** Draws a cluster's badge: a disc with a white edge and the count in it. */
-export function drawCluster(context: CanvasRenderingContext2D, written: string, x: number, y: number): void {
+export function drawCluster(context: PaintContext, written: string, x: number, y: number): void {
   context.beginPath();
   context.arc(x, y, clusterRadius(written), 0, Math.PI * 2);
   context.fillStyle = CLUSTER_FILL;
