@@ -1,0 +1,102 @@
+/**
+ * A real NATS server with JetStream for tests (Debian `nats-server`): started on a free loopback
+ * port with its storage in a temporary directory, killed (SIGKILL, as a crash) and started again
+ * on the same port with the same storage, and stopped. Several make a cluster: each names the
+ * others' cluster ports as its routes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, waitUntil } from '@svc/core/testing';
+
+/** Where nats-server is (Debian installs it in /usr/sbin). */
+export const NATS_SERVER = process.env.SVC_NATS_SERVER ?? '/usr/sbin/nats-server';
+
+/** A running (or killed) test server. */
+export interface TestNatsServer {
+  readonly port: number;
+  /** `nats://127.0.0.1:<port>`. */
+  readonly url: string;
+  /** True while the process runs. */
+  readonly running: boolean;
+  /** Kills it with SIGKILL (no clean shutdown, as in a crash) and waits for it to exit. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port, with the storage it had. */
+  restart(): Promise<void>;
+  /** Stops it and removes its storage. */
+  stop(): Promise<void>;
+  /** What it logged. */
+  log(): string;
+}
+
+/** Login the server asks for: a user and password, or a token. */
+export type TestNatsAuth = { readonly user: string; readonly password: string } | { readonly token: string };
+
+/** Starts `nats-server -js` on a free loopback port. */
+export async function startNatsServer(options: { auth?: TestNatsAuth } = {}): Promise<TestNatsServer> {
+  const [server] = await startServers(1, options);
+  return server!;
+}
+
+/** Starts a cluster of `size` JetStream servers on loopback, each routing to the others. */
+export async function startNatsCluster(size: number): Promise<TestNatsServer[]> {
+  return startServers(size, {});
+}
+
+async function startServers(size: number, options: { auth?: TestNatsAuth }): Promise<TestNatsServer[]> {
+  const ports = await Promise.all(Array.from({ length: size }, () => freePort()));
+  const clusterPorts = size > 1 ? await Promise.all(Array.from({ length: size }, () => freePort())) : [];
+  const clusterName = `svc-test-${process.pid}-${Math.random().toString(16).slice(2, 8)}`;
+  const servers = ports.map((port, index) => {
+    const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-n', `${clusterName}-${index}`];
+    if (options.auth && 'user' in options.auth) args.push('--user', options.auth.user, '--pass', options.auth.password);
+    if (options.auth && 'token' in options.auth) args.push('--auth', options.auth.token);
+    if (size > 1) {
+      const routes = clusterPorts.filter((_, other) => other !== index).map((other) => `nats://127.0.0.1:${other}`);
+      args.push('--cluster_name', clusterName, '--cluster', `nats://127.0.0.1:${clusterPorts[index]}`, '--routes', routes.join(','));
+    }
+    return serverProcess(port, args);
+  });
+  await Promise.all(servers.map((server) => server.restart()));
+  return servers;
+}
+
+function serverProcess(port: number, args: readonly string[]): TestNatsServer {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-nats-'));
+  let child: ChildProcess | undefined;
+  let output = '';
+  const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
+  process.on('exit', () => child?.kill('SIGKILL'));
+  const kill = async () => {
+    const current = child;
+    if (!current || !running()) return;
+    await new Promise<void>((resolve) => {
+      current.once('exit', () => resolve());
+      current.kill('SIGKILL');
+    });
+  };
+  return {
+    port,
+    url: `nats://127.0.0.1:${port}`,
+    get running() {
+      return running();
+    },
+    kill,
+    async restart() {
+      const started = spawn(NATS_SERVER, [...args, '-sd', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const mark = output.length;
+      started.stdout!.on('data', (chunk) => (output += chunk));
+      started.stderr!.on('data', (chunk) => (output += chunk));
+      started.on('error', (error) => (output += `\n${error.message}`));
+      child = started;
+      await waitUntil(`nats-server is ready on ${port}`, () => output.slice(mark).includes('Server is ready') || !running(), { timeoutMs: 15_000, intervalMs: 50, detail: () => output });
+      if (!running()) throw new Error(`nats-server exited: ${output.slice(mark)}`);
+    },
+    async stop() {
+      await kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    log: () => output,
+  };
+}
