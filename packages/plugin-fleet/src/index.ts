@@ -3,25 +3,37 @@
  * plugin API. With `fleet_publish` this svc is a sensor: it publishes its device changes (at
  * most once a second per device), alerts, datasource states and status to JetStream subjects
  * named by site, node and PHY (`fleet-subjects.ts`), keeping a bounded backlog while NATS is
- * away. `/fleet/status.json` and `/metrics` say how the link is.
+ * away. `/fleet/status.json` and `/metrics` say how the link is. With `fleet_view` (what
+ * `svc start --fleet` sets) this svc is a fleet view: it builds its tracker from those streams,
+ * one device per device heard anywhere with a seen-by entry per sensor, and lists the sensor
+ * nodes at `/fleet/sensors.json`.
  */
 import { definePlugin, TRACKED_FORMATS, type Service } from '@svc/core';
-import { FLEET_CONFIG_KEYS, readSensorSettings } from './fleet-settings.js';
+import { FLEET_CONFIG_KEYS, readSensorSettings, readViewSettings } from './fleet-settings.js';
 import { fleetStreams } from './fleet-subjects.js';
 import { FleetLink } from './link/fleet-link.js';
 import { addFleetMetrics } from './sensor/fleet-metrics.js';
 import { FleetSensor } from './sensor/fleet-sensor.js';
 import { SENSOR_STATUS_FIELDS, sensorStatus } from './sensor/sensor-status.js';
+import { FleetView } from './view/fleet-view.js';
+import { SENSOR_NODE_FIELDS } from './view/sensor-nodes.js';
+import { VIEW_STATUS_FIELDS, viewStatus } from './view/view-status.js';
 
 /** Package name, used as the tap name on every hook. */
 export const PLUGIN_NAME = '@svc/plugin-fleet';
 
-/** The fleet sensor of each service, by its hook table. */
+/** The fleet sensor and fleet view of each service, by its hook table. */
 const sensors = new WeakMap<Service['hooks'], FleetSensor>();
+const views = new WeakMap<Service['hooks'], FleetView>();
 
 /** The fleet sensor of a service, undefined when `fleet_publish` is not set: its link's counters are plain getters. */
 export function getFleetSensor(svc: Pick<Service, 'hooks'>): FleetSensor | undefined {
   return sensors.get(svc.hooks);
+}
+
+/** The fleet view of a service, undefined when `fleet_view` is not set. */
+export function getFleetView(svc: Pick<Service, 'hooks'>): FleetView | undefined {
+  return views.get(svc.hooks);
 }
 
 /** The fleet plugin. */
@@ -58,20 +70,38 @@ export default definePlugin({
         await link.stop();
       });
     }
-    svc.hooks.fields.tap(PLUGIN_NAME, (fields) => fields.registerAll(SENSOR_STATUS_FIELDS));
-    svc.hooks.routes.tap(PLUGIN_NAME, (routes) =>
+    const viewSettings = readViewSettings(svc.config);
+    let view: FleetView | undefined;
+    if (viewSettings) {
+      view = new FleetView(svc, viewSettings);
+      views.set(svc.hooks, view);
+      svc.hooks.ready.tapPromise(PLUGIN_NAME, async () => view!.start());
+      svc.hooks.shutdown.tapPromise(PLUGIN_NAME, () => view!.stop());
+    }
+    svc.hooks.fields.tap(PLUGIN_NAME, (fields) => fields.registerAll([...SENSOR_STATUS_FIELDS, ...VIEW_STATUS_FIELDS, ...SENSOR_NODE_FIELDS]));
+    svc.hooks.routes.tap(PLUGIN_NAME, (routes) => {
       routes.http({
         methods: ['GET', 'POST'],
         path: '/fleet/status',
         formats: TRACKED_FORMATS,
         role: 'readonly',
-        description: 'fleet sensor: site, node, NATS link state, backlog, dropped and sent messages',
-        handler: () => sensorStatus(sensor),
-      }),
-    );
+        description: 'fleet: as a sensor, site, node, NATS link state, backlog, dropped and sent messages; as a fleet view, its state, records merged and sensors heard of',
+        handler: () => ({ ...sensorStatus(sensor), ...viewStatus(view) }),
+      });
+      routes.http({
+        methods: ['GET', 'POST'],
+        path: '/fleet/sensors',
+        formats: TRACKED_FORMATS,
+        role: 'readonly',
+        description: 'fleet view: every sensor node heard of, with its site, UUID, latest status and its datasources\' states',
+        handler: () => view?.sensors.records() ?? [],
+      });
+    });
   },
 });
 
 export { FleetSensor, type SensorIdentity } from './sensor/fleet-sensor.js';
 export { FleetLink, type LinkState } from './link/fleet-link.js';
 export { FleetSubjects, parseStateSubject, STATE_STREAM, ALERT_STREAM } from './fleet-subjects.js';
+export { FleetView, type ViewState } from './view/fleet-view.js';
+export { FleetMerge } from './view/fleet-merge.js';

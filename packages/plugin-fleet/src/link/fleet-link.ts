@@ -7,12 +7,13 @@
  * de-duplication id, so JetStream stores it once. Each (re)connection first makes sure the fleet streams exist (a
  * server restarted without its storage has lost them).
  */
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { describeError, MessageFlags, type Logger, type MessageBus } from '@svc/core';
 import { Backlog, type FleetMessage } from './backlog.js';
 import type { FleetStream } from '../fleet-subjects.js';
-import { loginOptions, type NatsLogin } from './nats-login.js';
+import type { NatsLogin } from './nats-login.js';
+import { ensureStreams, PatientConnection } from './patient-connection.js';
 import type { NatsServers } from './nats-servers.js';
 
 /** Messages out with JetStream and not yet acknowledged, at most. */
@@ -58,11 +59,18 @@ export class FleetLink {
   #jetstream: JetStreamClient | undefined;
   #started: Promise<void> | undefined;
   #retry: NodeJS.Timeout | undefined;
-  /** Ends the wait between two first connection attempts (on stop). */
-  #wake: (() => void) | undefined;
+  readonly #patient: PatientConnection;
 
   constructor(readonly options: LinkOptions) {
     this.#backlog = new Backlog(options.backlogMax);
+    this.#patient = new PatientConnection({
+      ...options,
+      meanwhile: `keeping at most ${options.backlogMax} messages meanwhile`,
+      failed: (reason) => {
+        this.failures++;
+        this.lastError = reason;
+      },
+    });
   }
 
   /** Messages waiting in the backlog; never above `backlogMax`. */
@@ -115,14 +123,14 @@ export class FleetLink {
     if (connection && this.connected && this.#inFlight.size > 0) await Promise.race([new Promise((resolve) => setTimeout(resolve, 1000)), this.#drained()]);
     this.state = 'stopped';
     clearTimeout(this.#retry);
-    this.#wake?.();
+    this.#patient.cancel();
     this.#connection = undefined;
     await connection?.close().catch(() => undefined);
     await this.#started;
   }
 
   async #run(): Promise<void> {
-    const connection = await this.#firstConnection();
+    const connection = await this.#patient.connect();
     if (!connection) return;
     if (this.stopped) {
       await connection.close();
@@ -147,42 +155,11 @@ export class FleetLink {
     }
   }
 
-  /**
-   * Connects, trying again with back-off (1 s doubling to 30 s) while the servers refuse or
-   * cannot be reached; once connected, the client itself reconnects. Undefined when stopped first.
-   */
-  async #firstConnection(): Promise<NatsConnection | undefined> {
-    const { servers, login, name } = this.options;
-    for (let attempt = 0; !this.stopped; attempt++) {
-      try {
-        return await connect({ servers: [...servers], name, maxReconnectAttempts: -1, reconnectTimeWait: 1000, ...loginOptions(login) });
-      } catch (error) {
-        this.failures++;
-        this.lastError = describeError(error);
-        const delay = Math.min(1000 * 2 ** attempt, 30_000);
-        if (attempt === 0) this.options.messages.post(`fleet: cannot connect to NATS at ${servers.join(', ')} (${this.lastError}); retrying with back-off, keeping at most ${this.backlogMax} messages meanwhile`, MessageFlags.ERROR);
-        else this.options.log.debug(`fleet: attempt ${attempt + 1} to connect to NATS failed: ${this.lastError}; next in ${delay / 1000} s`);
-        await new Promise<void>((resolve) => {
-          this.#wake = resolve;
-          this.#retry = setTimeout(resolve, delay);
-        });
-      }
-    }
-    return undefined;
-  }
-
   /** Makes sure the streams exist, then starts sending; on failure the link waits for the next reconnection. */
   async #ready(again: boolean): Promise<void> {
     const connection = this.#connection!;
     try {
-      const manager = await jetstreamManager(connection);
-      for (const stream of this.options.streams) {
-        try {
-          await manager.streams.info(stream.name);
-        } catch {
-          await manager.streams.add(stream);
-        }
-      }
+      await ensureStreams(connection, this.options.streams);
     } catch (error) {
       this.failures++;
       this.lastError = describeError(error);

@@ -1,0 +1,126 @@
+/**
+ * The fleet view (`fleet_view`, `svc start --fleet`): this svc builds its tracker from the
+ * sensors' records in JetStream instead of packets. It reads the state stream from its start
+ * with an ordered consumer, which holds each sensor's latest record of each device, each
+ * source's latest state and each node's latest status, so a view started or restarted at any
+ * time rebuilds the whole fleet, and then follows it live; the client re-creates the consumer
+ * where it left off when the connection comes back. Records go through the merge
+ * (`fleet-merge.ts`) into the normal tracker, so every route, view, the map and the UI work
+ * over every site; the tracker is committed once per turn of the event loop.
+ */
+import type { NatsConnection } from '@nats-io/transport-node';
+import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
+import { describeError, MessageFlags, type Service } from '@svc/core';
+import type { FleetLinkSettings } from '../fleet-settings.js';
+import { fleetStreams, parseStateSubject, STATE_STREAM } from '../fleet-subjects.js';
+import { ensureStreams, PatientConnection } from '../link/patient-connection.js';
+import type { SensorIdentity } from '../sensor/fleet-sensor.js';
+import { FleetMerge } from './fleet-merge.js';
+import { SensorNodes } from './sensor-nodes.js';
+
+/** `connecting`, `following` (reading the stream), `stopped`. */
+export type ViewState = 'connecting' | 'following' | 'stopped';
+
+/** One message of the state stream, as a sensor writes it. */
+interface StateMessage {
+  readonly sensor?: SensorIdentity;
+  readonly time?: number;
+  readonly device?: Record<string, unknown>;
+  readonly status?: Record<string, unknown>;
+  readonly source?: Record<string, unknown>;
+  readonly event?: string;
+}
+
+/** Builds the tracker from the fleet's state stream. */
+export class FleetView {
+  state: ViewState = 'connecting';
+  lastError = '';
+  /** Messages that were not what a sensor writes, skipped. */
+  malformed = 0;
+  readonly merge: FleetMerge;
+  readonly sensors = new SensorNodes();
+  readonly #patient: PatientConnection;
+  #connection: NatsConnection | undefined;
+  #messages: ConsumerMessages | undefined;
+  #commitQueued = false;
+  #run: Promise<void> | undefined;
+
+  constructor(
+    private readonly svc: Service,
+    readonly settings: FleetLinkSettings,
+  ) {
+    this.merge = new FleetMerge(svc);
+    this.#patient = new PatientConnection({
+      servers: settings.servers,
+      login: settings.login,
+      name: `svc fleet view ${svc.config.get('server_name') ?? 'svc'}`,
+      messages: svc.messages,
+      log: svc.log,
+      meanwhile: 'serving what it has',
+      failed: (reason) => (this.lastError = reason),
+    });
+  }
+
+  /** Connects and follows the stream until stopped. */
+  start(): void {
+    this.#run ??= this.#follow().catch((error: unknown) => {
+      if (this.state === 'stopped') return;
+      this.lastError = describeError(error);
+      this.svc.messages.post(`fleet view: stopped reading the fleet (${this.lastError})`, MessageFlags.ERROR);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.state = 'stopped';
+    this.#patient.cancel();
+    this.#messages?.stop();
+    await this.#connection?.close().catch(() => undefined);
+    await this.#run;
+  }
+
+  async #follow(): Promise<void> {
+    const connection = await this.#patient.connect();
+    if (!connection) return;
+    this.#connection = connection;
+    await ensureStreams(connection, fleetStreams(this.settings.replicas));
+    const consumer = await jetstream(connection).consumers.get(STATE_STREAM);
+    this.#messages = await consumer.consume();
+    this.state = 'following';
+    this.svc.messages.post(`fleet view: following the fleet at ${connection.getServer()}`);
+    for await (const message of this.#messages) {
+      if ((this.state as ViewState) === 'stopped') break;
+      try {
+        this.#take(message.subject, message.json<StateMessage>());
+      } catch (error) {
+        this.malformed++;
+        this.svc.log.debug(`fleet view: skipped a message on ${message.subject} (${describeError(error)})`);
+      }
+    }
+  }
+
+  #take(subject: string, body: StateMessage): void {
+    const what = parseStateSubject(subject);
+    const sensor = body.sensor;
+    if (!what || !sensor || typeof sensor.uuid !== 'string') {
+      this.malformed++;
+      return;
+    }
+    const time = typeof body.time === 'number' ? body.time : 0;
+    if (what.kind === 'device' && body.device) {
+      this.sensors.heard(sensor, time);
+      this.merge.apply(sensor, body.device);
+      this.#queueCommit();
+    } else if (what.kind === 'status' && body.status) this.sensors.status(sensor, time, body.status);
+    else if (what.kind === 'source' && body.source) this.sensors.source(sensor, time, body.event ?? '', body.source);
+    else this.malformed++;
+  }
+
+  #queueCommit(): void {
+    if (this.#commitQueued) return;
+    this.#commitQueued = true;
+    setImmediate(() => {
+      this.#commitQueued = false;
+      this.svc.devices.commit();
+    });
+  }
+}
