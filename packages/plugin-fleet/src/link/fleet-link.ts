@@ -53,6 +53,8 @@ export class FleetLink {
   lastError = '';
   /** Unix seconds the current connection was made, 0 when not connected. */
   connectedSince = 0;
+  /** The server of the current connection (`host:port`), empty when not connected. */
+  server = '';
   readonly #backlog: Backlog;
   readonly #inFlight = new Set<FleetMessage>();
   #connection: NatsConnection | undefined;
@@ -60,6 +62,8 @@ export class FleetLink {
   #started: Promise<void> | undefined;
   #retry: NodeJS.Timeout | undefined;
   readonly #patient: PatientConnection;
+  #readyTimer: NodeJS.Timeout | undefined;
+  #streamsRefused = false;
 
   constructor(readonly options: LinkOptions) {
     this.#backlog = new Backlog(options.backlogMax);
@@ -123,6 +127,7 @@ export class FleetLink {
     if (connection && this.connected && this.#inFlight.size > 0) await Promise.race([new Promise((resolve) => setTimeout(resolve, 1000)), this.#drained()]);
     this.state = 'stopped';
     clearTimeout(this.#retry);
+    clearTimeout(this.#readyTimer);
     this.#patient.cancel();
     this.#connection = undefined;
     await connection?.close().catch(() => undefined);
@@ -145,6 +150,7 @@ export class FleetLink {
         this.failures++;
         this.lastError = `lost the connection to ${status.server}`;
         this.connectedSince = 0;
+        this.server = '';
         this.state = 'disconnected';
         this.options.messages.post(`fleet: lost the connection to NATS at ${status.server}; reconnecting every second, keeping at most ${this.backlogMax} messages meanwhile`, MessageFlags.ERROR);
       } else if (status.type === 'reconnect') {
@@ -157,18 +163,25 @@ export class FleetLink {
 
   /** Makes sure the streams exist, then starts sending; on failure the link waits for the next reconnection. */
   async #ready(again: boolean): Promise<void> {
-    const connection = this.#connection!;
+    const connection = this.#connection;
+    if (!connection || this.stopped) return;
     try {
       await ensureStreams(connection, this.options.streams);
     } catch (error) {
       this.failures++;
       this.lastError = describeError(error);
       this.state = 'disconnected';
-      this.options.messages.post(`fleet: connected to NATS but cannot use its JetStream streams (${this.lastError})`, MessageFlags.ERROR);
+      // A cluster electing its JetStream leader refuses for a few seconds: tried again each second, said once.
+      if (!this.#streamsRefused) this.options.messages.post(`fleet: connected to NATS but cannot use its JetStream streams yet (${this.lastError}); trying again every second`, MessageFlags.ERROR);
+      this.#streamsRefused = true;
+      this.#readyTimer = setTimeout(() => void this.#ready(again), 1000);
+      this.#readyTimer.unref();
       return;
     }
+    this.#streamsRefused = false;
     this.connections++;
     this.connectedSince = Date.now() / 1000;
+    this.server = connection.getServer();
     this.state = 'connected';
     this.options.messages.post(`fleet: connected to NATS at ${connection.getServer()}${again ? ` again; ${this.queued} messages waiting, ${this.dropped} dropped so far` : ''}`);
     // What waited goes first, so what is announced now does not push it out of the backlog.

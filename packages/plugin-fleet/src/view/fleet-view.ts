@@ -82,9 +82,8 @@ export class FleetView {
     const connection = await this.#patient.connect();
     if (!connection) return;
     this.#connection = connection;
-    await ensureStreams(connection, fleetStreams(this.settings.replicas));
-    const consumer = await jetstream(connection).consumers.get(STATE_STREAM);
-    this.#messages = await consumer.consume();
+    this.#messages = await this.#consume(connection);
+    if (!this.#messages) return;
     this.state = 'following';
     this.svc.messages.post(`fleet view: following the fleet at ${connection.getServer()}`);
     for await (const message of this.#messages) {
@@ -96,6 +95,24 @@ export class FleetView {
         this.svc.log.debug(`fleet view: skipped a message on ${message.subject} (${describeError(error)})`);
       }
     }
+  }
+
+  /**
+   * The ordered consumer of the state stream, from its start; tried again each second while
+   * JetStream refuses (a cluster electing its leader). Undefined when stopped first.
+   */
+  async #consume(connection: NatsConnection): Promise<ConsumerMessages | undefined> {
+    for (let attempt = 0; (this.state as ViewState) !== 'stopped'; attempt++) {
+      try {
+        await ensureStreams(connection, fleetStreams(this.settings.replicas));
+        return await (await jetstream(connection).consumers.get(STATE_STREAM)).consume();
+      } catch (error) {
+        this.lastError = describeError(error);
+        if (attempt === 0) this.svc.messages.post(`fleet view: connected to NATS but cannot read the fleet streams yet (${this.lastError}); trying again every second`, MessageFlags.ERROR);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+    return undefined;
   }
 
   #take(subject: string, body: StateMessage): void {
