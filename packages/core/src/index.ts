@@ -6,7 +6,7 @@ export type { Service, PluginStatus } from './service-types.js';
 export { definePlugin, type PluginDefinition, type PluginEntry, type PluginFailure } from './plugin.js';
 export { loadPluginModules, type LoadedPlugins } from './plugin-loader.js';
 export { createHooks, type Hooks } from './hooks.js';
-export type { RunHooks } from './run-hooks.js';
+export type { RemoteDatasourceCommand, RunHooks } from './run-hooks.js';
 export { Registry, type Named } from './registry.js';
 export { SvcError, ErrorCodes, isSvcError, describeError, type ErrorCode } from './errors.js';
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';

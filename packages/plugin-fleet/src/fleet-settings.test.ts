@@ -26,6 +26,7 @@ test('without fleet_publish the sensor side is off; with it, defaults that work'
   assert.is(settings.node, 'mast');
   assert.is(settings.backlogMax, 10_000);
   assert.is(settings.replicas, 1);
+  assert.is(settings.controlSubject, undefined, 'control from the centre is off by default');
   assert.equal(settings.login, { user: undefined, password: undefined, token: undefined, credsFile: undefined, nkeySeedFile: undefined, tls: undefined });
 });
 
@@ -33,6 +34,13 @@ test('a cluster is a comma separated list; the fleet view reads fleet_view', () 
   const settings = readViewSettings(config({ fleet_view: 'nats://a:4222, tls://b:4333,c', fleet_replicas: '3' }))!;
   assert.equal(settings.servers, ['nats://a:4222', 'tls://b:4333', 'nats://c:4222']);
   assert.is(settings.replicas, 3);
+});
+
+test('with fleet_control the sensor takes commands on its own subject, or the one configured', () => {
+  assert.is(readSensorSettings(config({ fleet_publish: 'nats://h', fleet_control: 'true', fleet_site: 'camp.us', server_name: 'mast 1' }))!.controlSubject, 'svc.fleetctl.camp_us.mast_1');
+  assert.is(readSensorSettings(config({ fleet_publish: 'nats://h', fleet_control: 'true', fleet_control_subject: 'ops.radio.mast' }))!.controlSubject, 'ops.radio.mast');
+  fails({ fleet_publish: 'nats://h', fleet_control: 'true', fleet_control_subject: 'ops.>' }, /must be one subject/);
+  fails({ fleet_publish: 'nats://h', fleet_control: 'true', fleet_control_subject: 'svc.fleet.x' }, /outside svc\.fleet/);
 });
 
 test('what cannot work is refused, naming the key', () => {

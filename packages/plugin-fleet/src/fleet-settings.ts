@@ -6,6 +6,7 @@
 import { SvcError, type Config } from '@svc/core';
 import { parseNatsServers, type NatsServers } from './link/nats-servers.js';
 import { readNatsLogin, type NatsLogin } from './link/nats-login.js';
+import { FLEET_ROOT, subjectToken } from './fleet-subjects.js';
 
 /** Config keys of the fleet plugin, with what they mean. */
 export const FLEET_CONFIG_KEYS: Readonly<Record<string, string>> = {
@@ -23,6 +24,8 @@ export const FLEET_CONFIG_KEYS: Readonly<Record<string, string>> = {
   fleet_tls_key: 'fleet: PEM key of fleet_tls_cert',
   fleet_backlog_max: 'fleet sensor: alerts, source states and statuses kept while NATS is away; past it the oldest are dropped and counted (default 10000); changed devices wait apart, each sent once with its latest record',
   fleet_status_interval: 'fleet sensor: seconds between two status records (default 10)',
+  fleet_control: 'fleet sensor: take pause, resume and channel commands for its sources from the fleet view, over NATS request/reply, from admins only (default false)',
+  fleet_control_subject: 'fleet sensor: the one subject it takes commands on (default svc.fleetctl.<site>.<node>); let only the fleet view\'s NATS user publish to it',
   fleet_replicas: 'fleet: copies JetStream keeps of the fleet streams a sensor creates (1 on one server, 3 on a three-node cluster; default 1)',
 };
 
@@ -39,6 +42,8 @@ export interface SensorSettings extends FleetLinkSettings {
   readonly node: string;
   readonly backlogMax: number;
   readonly statusInterval: number;
+  /** The subject the sensor takes the centre's commands on; undefined when `fleet_control` is off. */
+  readonly controlSubject: string | undefined;
 }
 
 /** Reads the sensor settings; undefined when `fleet_publish` is not set. */
@@ -46,10 +51,14 @@ export function readSensorSettings(config: Config): SensorSettings | undefined {
   const link = readLink(config, 'fleet_publish');
   if (!link) return undefined;
   const node = config.get('fleet_node') || config.get('server_name') || 'svc';
+  const site = config.get('fleet_site') || 'default';
+  const controlSubject = config.get('fleet_control_subject') || `svc.fleetctl.${subjectToken(site)}.${subjectToken(node)}`;
+  if (!/^[^\s*>]+$/.test(controlSubject) || controlSubject.startsWith(`${FLEET_ROOT}.`)) throw new SvcError('SVC_ERR_CONFIG_VALUE', `${config.origin('fleet_control_subject')}: fleet_control_subject '${controlSubject}' must be one subject (no wildcards, no spaces) outside ${FLEET_ROOT}.>`);
   return {
     ...link,
-    site: config.get('fleet_site') || 'default',
+    site,
     node,
+    controlSubject: config.getBoolean('fleet_control', false) ? controlSubject : undefined,
     backlogMax: config.getNumber('fleet_backlog_max', 10_000, { min: 10, max: 10_000_000, integer: true }),
     statusInterval: config.getNumber('fleet_status_interval', 10, { min: 0.1, max: 86_400 }),
   };

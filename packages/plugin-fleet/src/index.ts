@@ -6,7 +6,8 @@
  * away. `/fleet/status.json` and `/metrics` say how the link is. With `fleet_view` (what
  * `svc start --fleet` sets) this svc is a fleet view: it builds its tracker from those streams,
  * one device per device heard anywhere with a seen-by entry per sensor, and lists the sensor
- * nodes at `/fleet/sensors.json`.
+ * nodes at `/fleet/sensors.json`; an admin pauses, resumes or retunes a sensor's source through
+ * the ordinary datasource routes, carried to sensors with `fleet_control=true` over NATS.
  */
 import { definePlugin, TRACKED_FORMATS, type Service } from '@svc/core';
 import { FLEET_CONFIG_KEYS, readSensorSettings, readViewSettings } from './fleet-settings.js';
@@ -16,6 +17,7 @@ import { addFleetMetrics } from './sensor/fleet-metrics.js';
 import { FleetSensor } from './sensor/fleet-sensor.js';
 import { SENSOR_STATUS_FIELDS, sensorStatus } from './sensor/sensor-status.js';
 import { FleetView } from './view/fleet-view.js';
+import { SensorControl } from './control/sensor-control.js';
 import { SENSOR_NODE_FIELDS } from './view/sensor-nodes.js';
 import { VIEW_STATUS_FIELDS, viewStatus } from './view/view-status.js';
 
@@ -55,7 +57,9 @@ export default definePlugin({
         messages: svc.messages,
         log: svc.log,
         onConnect: () => sensor?.announce(),
+        onConnection: (connection) => control?.listen(connection),
       });
+      const control = settings.controlSubject === undefined ? undefined : new SensorControl(svc, settings.controlSubject);
       sensor = new FleetSensor(svc, link, settings);
       sensors.set(svc.hooks, sensor);
       sensor.tap(PLUGIN_NAME);
@@ -66,6 +70,7 @@ export default definePlugin({
       });
       svc.hooks.shutdown.tapPromise(PLUGIN_NAME, async () => {
         sensor!.end();
+        control?.stop();
         sensor!.sendStatus();
         await link.stop();
       });
@@ -77,6 +82,7 @@ export default definePlugin({
       views.set(svc.hooks, view);
       svc.hooks.ready.tapPromise(PLUGIN_NAME, async () => view!.start());
       svc.hooks.shutdown.tapPromise(PLUGIN_NAME, () => view!.stop());
+      svc.hooks.remoteDatasourceCommand.tapPromise(PLUGIN_NAME, (command) => view!.command(command));
     }
     svc.hooks.fields.tap(PLUGIN_NAME, (fields) => fields.registerAll([...SENSOR_STATUS_FIELDS, ...VIEW_STATUS_FIELDS, ...SENSOR_NODE_FIELDS]));
     svc.hooks.routes.tap(PLUGIN_NAME, (routes) => {

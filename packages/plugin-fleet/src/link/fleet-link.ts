@@ -37,6 +37,8 @@ export interface LinkOptions {
   readonly log: Logger;
   /** Called after each (re)connection once the streams exist. */
   readonly onConnect?: () => void;
+  /** Called once with the connection when it is first made (subscriptions made on it last across reconnections). */
+  readonly onConnection?: (connection: NatsConnection) => void;
 }
 
 /** A JetStream connection with a bounded backlog. */
@@ -143,6 +145,7 @@ export class FleetLink {
     }
     this.#connection = connection;
     this.#jetstream = jetstream(connection);
+    this.options.onConnection?.(connection);
     await this.#ready(false);
     for await (const status of connection.status()) {
       if (this.stopped) break;

@@ -6,33 +6,19 @@
  * devices wait in their set, each sent once with its latest record when the link is back; alerts,
  * datasource states and statuses, which cannot be merged, wait in the bounded backlog. Only
  * what the readonly role may read goes out: device records and alerts as the readonly routes
- * serve them, and datasource states without their definitions (which can hold credentials).
+ * serve them, and datasource states without their definitions (`source-state.ts`).
  */
 import { randomUUID } from 'node:crypto';
-import { parseFieldSpecs, simplify, type Device, type FieldSpec, type Service, type TrackedDevice } from '@svc/core';
+import type { Device, Service, TrackedDevice } from '@svc/core';
 import type { FleetLink } from '../link/fleet-link.js';
 import type { FleetMessage } from '../link/backlog.js';
 import type { SensorSettings } from '../fleet-settings.js';
 import { FleetSubjects } from '../fleet-subjects.js';
 import { sensorStatus } from './sensor-status.js';
+import { sourceState } from './source-state.js';
 
 /** Datasource topics whose records are published as the source's state. */
 const DATASOURCE_TOPICS = ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_ENDED', 'DATASOURCE_REMOVED'];
-
-/** The fields of a source's state: what the fleet view lists, never the definition. */
-const SOURCE_FIELDS: FieldSpec[] = parseFieldSpecs([
-  'svc.datasource.uuid',
-  'svc.datasource.name',
-  'svc.datasource.interface',
-  'svc.datasource.type',
-  'svc.datasource.running',
-  'svc.datasource.paused',
-  'svc.datasource.error',
-  'svc.datasource.error_reason',
-  'svc.datasource.channel',
-  'svc.datasource.hopping',
-  'svc.datasource.num_packets',
-]);
 
 /** Seconds between two publications of one changed device. */
 const DEVICE_INTERVAL_MS = 1000;
@@ -124,7 +110,7 @@ export class FleetSensor {
   }
 
   #sendSource(topic: string, record: Record<string, unknown>): void {
-    const state = simplify(record, SOURCE_FIELDS) as Record<string, unknown>;
+    const state = sourceState(record);
     this.#send(this.subjects.source(String(state['svc.datasource.uuid'])), { event: topic, source: state });
   }
 

@@ -10,13 +10,17 @@
  */
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
-import { describeError, MessageFlags, type Service } from '@svc/core';
+import { describeError, MessageFlags, SvcError, type RemoteDatasourceCommand, type Service } from '@svc/core';
+import { FLEET_COMMANDS, isFleetCommand, replySource, type FleetCommandReply, type FleetCommandRequest } from '../control/fleet-command.js';
 import type { FleetLinkSettings } from '../fleet-settings.js';
 import { fleetStreams, parseStateSubject, STATE_STREAM } from '../fleet-subjects.js';
 import { ensureStreams, PatientConnection } from '../link/patient-connection.js';
 import type { SensorIdentity } from '../sensor/fleet-sensor.js';
 import { FleetMerge } from './fleet-merge.js';
 import { SensorNodes } from './sensor-nodes.js';
+
+/** How long a sensor has to answer a command. */
+const COMMAND_TIMEOUT_MS = 5000;
 
 /** `connecting`, `following` (reading the stream), `stopped`. */
 export type ViewState = 'connecting' | 'following' | 'stopped';
@@ -76,6 +80,33 @@ export class FleetView {
     this.#messages?.stop();
     await this.#connection?.close().catch(() => undefined);
     await this.#run;
+  }
+
+  /**
+   * Carries a datasource command to the sensor that has the source (the core's
+   * `remoteDatasourceCommand`, from the ordinary datasource routes, which required an admin):
+   * over NATS request/reply to the sensor's control subject, where the role is checked again.
+   * Undefined when no sensor has the source; the sensor's refusal is thrown with its code.
+   */
+  async command({ uuid, command, input, login }: RemoteDatasourceCommand): Promise<Record<string, unknown> | undefined> {
+    const node = this.sensors.withSource(uuid);
+    if (!node) return undefined;
+    const name = `${node.identity.site}/${node.identity.node}`;
+    if (!isFleetCommand(command)) throw new SvcError('SVC_ERR_BAD_REQUEST', `${command} is not carried to sensors: the fleet view can ${FLEET_COMMANDS.join(', ')} a source of ${name}`);
+    const subject = node.status?.['svc.fleet.control_subject'];
+    if (typeof subject !== 'string' || subject === '') throw new SvcError('SVC_ERR_FORBIDDEN', `sensor ${name} takes no commands from the centre (its fleet_control is off)`);
+    const connection = this.#connection;
+    if (!connection || this.state !== 'following') throw new SvcError('SVC_ERR_CONFLICT', `the fleet view is not connected to NATS (${this.lastError || this.state})`);
+    const request: FleetCommandRequest = { command, uuid, input, user: login?.name ?? '', role: login?.role ?? '' };
+    let reply: FleetCommandReply;
+    try {
+      reply = (await connection.request(subject, JSON.stringify(request), { timeout: COMMAND_TIMEOUT_MS })).json<FleetCommandReply>();
+    } catch (error) {
+      throw new SvcError('SVC_ERR_CONFLICT', `sensor ${name} did not answer ${command} (${describeError(error)})`);
+    }
+    const source = replySource(reply);
+    this.sensors.source(node.identity, node.lastHeard, command, source);
+    return source;
   }
 
   async #follow(): Promise<void> {

@@ -16,7 +16,8 @@ export const SENSOR_NODE_FIELDS: readonly FieldDefinition[] = [
   { name: 'svc.fleet.sensor.sources', type: 'vector[object]', description: "the node's datasources, each the latest state it published (svc.datasource.*)" },
 ];
 
-interface SensorNode {
+/** A sensor node as the view knows it. */
+export interface SensorNode {
   identity: SensorIdentity;
   lastHeard: number;
   status: Record<string, unknown> | undefined;
@@ -50,6 +51,13 @@ export class SensorNodes {
     const uuid = String(state['svc.datasource.uuid']);
     if (event === 'DATASOURCE_REMOVED') sources.delete(uuid);
     else sources.set(uuid, state);
+  }
+
+  /** The node that has the source `uuid` (any case); undefined when no node listed it. */
+  withSource(uuid: string): SensorNode | undefined {
+    const wanted = uuid.toUpperCase();
+    for (const node of this.#nodes.values()) for (const key of node.sources.keys()) if (key.toUpperCase() === wanted) return node;
+    return undefined;
   }
 
   /** The nodes as records, by site and node name. */
