@@ -108,6 +108,19 @@ test('a device heard at two sensors is one device with a seen-by entry per senso
   assert.is(status['svc.fleet.view.sensors'], 2);
 });
 
+test("a sensor's alert is raised in the view, naming the sensor, with its device", async () => {
+  const view = views[0]!;
+  const device = [...south.svc.devices.devices()][0]!;
+  south.svc.alerts.define({ name: 'FLEETPROBE', description: 'raised at the south sensor', throttle: '10/sec', burst: '10/sec', severity: 15 });
+  south.svc.alerts.raise({ name: 'FLEETPROBE', text: 'something odd', deviceKey: device.key, transmitterMac: '02:00:00:00:00:03' });
+  await waitUntil('the alert is in the view', async () => ((await json(view, '/alerts/all_alerts.json')) as Json[]).some((alert) => alert['svc.alert.header'] === 'FLEETPROBE'), { timeoutMs: 10_000 });
+  const alert = ((await json(view, '/alerts/all_alerts.json')) as Json[]).find((candidate) => candidate['svc.alert.header'] === 'FLEETPROBE')!;
+  assert.is(alert['svc.alert.text'], '[campus/south] something odd');
+  assert.is(alert['svc.alert.device_key'], device.key);
+  assert.is(alert['svc.alert.severity'], 15);
+  assert.is(alert['svc.alert.transmitter_mac'], '02:00:00:00:00:03');
+});
+
 test('more packets update the device without counting twice; a restarted view rebuilds the same fleet', async () => {
   const northRadio = new TestSource(north.svc);
   for (let i = 0; i < 10; i++) northRadio.send({ mac: '02:00:00:00:00:02', name: 'shared', signal: -30 });

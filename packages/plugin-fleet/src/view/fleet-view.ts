@@ -6,7 +6,8 @@
  * time rebuilds the whole fleet, and then follows it live; the client re-creates the consumer
  * where it left off when the connection comes back. Records go through the merge
  * (`fleet-merge.ts`) into the normal tracker, so every route, view, the map and the UI work
- * over every site; the tracker is committed once per turn of the event loop.
+ * over every site; the tracker is committed once per turn of the event loop. The sensors'
+ * alerts are raised in the view as they come (`alert-relay.ts`).
  */
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
@@ -18,6 +19,7 @@ import { ensureStreams, PatientConnection } from '../link/patient-connection.js'
 import type { SensorIdentity } from '../sensor/fleet-sensor.js';
 import { FleetMerge } from './fleet-merge.js';
 import { SensorNodes } from './sensor-nodes.js';
+import { AlertRelay } from './alert-relay.js';
 
 /** How long a sensor has to answer a command. */
 const COMMAND_TIMEOUT_MS = 5000;
@@ -43,17 +45,20 @@ export class FleetView {
   malformed = 0;
   readonly merge: FleetMerge;
   readonly sensors = new SensorNodes();
+  readonly alerts: AlertRelay;
   readonly #patient: PatientConnection;
   #connection: NatsConnection | undefined;
   #messages: ConsumerMessages | undefined;
   #commitQueued = false;
   #run: Promise<void> | undefined;
+  #relaying: Promise<void> | undefined;
 
   constructor(
     private readonly svc: Service,
     readonly settings: FleetLinkSettings,
   ) {
     this.merge = new FleetMerge(svc);
+    this.alerts = new AlertRelay(svc);
     this.#patient = new PatientConnection({
       servers: settings.servers,
       login: settings.login,
@@ -78,8 +83,10 @@ export class FleetView {
     this.state = 'stopped';
     this.#patient.cancel();
     this.#messages?.stop();
+    this.alerts.stop();
     await this.#connection?.close().catch(() => undefined);
     await this.#run;
+    await this.#relaying;
   }
 
   /**
@@ -117,6 +124,9 @@ export class FleetView {
     if (!this.#messages) return;
     this.state = 'following';
     this.svc.messages.post(`fleet view: following the fleet at ${connection.getServer()}`);
+    this.#relaying = this.alerts.follow(connection).catch((error: unknown) => {
+      if ((this.state as ViewState) !== 'stopped') this.svc.messages.post(`fleet view: stopped relaying the sensors' alerts (${describeError(error)})`, MessageFlags.ERROR);
+    });
     for await (const message of this.#messages) {
       if ((this.state as ViewState) === 'stopped') break;
       try {

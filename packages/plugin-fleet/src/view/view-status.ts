@@ -13,6 +13,7 @@ export const VIEW_STATUS_FIELDS: readonly FieldDefinition[] = [
   { name: 'svc.fleet.view.last_error', type: 'string', description: 'why the last connection attempt failed' },
   { name: 'svc.fleet.view.records', type: 'uint64_t', description: 'device records merged into the tracker' },
   { name: 'svc.fleet.view.skipped', type: 'uint64_t', description: 'device records of a PHY this server lacks, and malformed messages, skipped' },
+  { name: 'svc.fleet.view.alerts', type: 'uint64_t', description: "sensors' alerts raised in the view since it started following" },
   { name: 'svc.fleet.view.sensors', type: 'uint64_t', description: 'sensor nodes heard of' },
 ];
 
@@ -26,6 +27,7 @@ export function viewStatus(view: FleetView | undefined): Record<string, unknown>
     'svc.fleet.view.last_error': view.lastError,
     'svc.fleet.view.records': view.merge.records,
     'svc.fleet.view.skipped': view.merge.skipped + view.malformed,
+    'svc.fleet.view.alerts': view.alerts.raised,
     'svc.fleet.view.sensors': view.sensors.size,
   };
 }
