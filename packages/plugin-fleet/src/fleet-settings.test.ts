@@ -52,6 +52,7 @@ test('what cannot work is refused, naming the key', () => {
   fails({ fleet_publish: 'nats://host', fleet_tls_cert: '/etc/hostname' }, /fleet_tls_cert and fleet_tls_key go together/);
   fails({ fleet_publish: 'nats://host', fleet_creds: '/nonexistent/fleet.creds' }, /fleet_creds \/nonexistent\/fleet.creds cannot be read \(ENOENT\)/);
   fails({ fleet_publish: 'nats://host', fleet_replicas: '2' }, /must be odd/);
+  fails({ fleet_publish: 'nats://host', fleet_view: 'nats://host' }, /a fleet view does not publish to the fleet/);
   fails({ fleet_publish: 'nats://host', fleet_backlog_max: '5' }, /fleet_backlog_max/);
 });
 

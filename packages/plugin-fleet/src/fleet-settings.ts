@@ -50,6 +50,8 @@ export interface SensorSettings extends FleetLinkSettings {
 export function readSensorSettings(config: Config): SensorSettings | undefined {
   const link = readLink(config, 'fleet_publish');
   if (!link) return undefined;
+  // A view publishing its merged devices would read them back as another sensor's.
+  if (config.get('fleet_view')) throw new SvcError('SVC_ERR_CONFIG_VALUE', `${config.origin('fleet_publish')}: fleet_publish and fleet_view (${config.origin('fleet_view')}) together: a fleet view does not publish to the fleet; run the sensor and the view as two svc`);
   const node = config.get('fleet_node') || config.get('server_name') || 'svc';
   const site = config.get('fleet_site') || 'default';
   const controlSubject = config.get('fleet_control_subject') || `svc.fleetctl.${subjectToken(site)}.${subjectToken(node)}`;

@@ -1,6 +1,7 @@
 /**
  * Logging in to a real `nats-server` that asks for credentials: the sensor with the right user
- * and password (or token) connects and publishes; with a wrong password it keeps working
+ * and password (or token) connects and publishes, over TLS only with the CA that signed the
+ * server's certificate; with a wrong password it keeps working
  * unconnected, says why, and the password appears nowhere: not in its status, its messages or
  * its log.
  */
@@ -16,16 +17,18 @@ const PASSWORD = 'correct-horse-battery';
 const WRONG = 'wrong-staple-battery';
 let server: TestNatsServer;
 let tokenServer: TestNatsServer;
+let tlsServer: TestNatsServer;
 const services: TestService[] = [];
 
 test.before(async () => {
-  [server, tokenServer] = await Promise.all([startNatsServer({ auth: { user: 'sensor', password: PASSWORD } }), startNatsServer({ auth: { token: 'fleet-token-42' } })]);
+  [server, tokenServer, tlsServer] = await Promise.all([startNatsServer({ auth: { user: 'sensor', password: PASSWORD } }), startNatsServer({ auth: { token: 'fleet-token-42' } }), startNatsServer({ tls: true })]);
 });
 
 test.after(async () => {
   for (const t of services) await t.close();
   await server?.stop();
   await tokenServer?.stop();
+  await tlsServer?.stop();
 });
 
 /** A sensor with `config`, its log and messages captured. */
@@ -55,6 +58,14 @@ test('with the right user and password the sensor connects and publishes', async
 test('with a token the sensor connects', async () => {
   const { status } = await sensor({ fleet_publish: tokenServer.url, fleet_token: 'fleet-token-42' });
   await waitUntil('connected', async () => (await status())['svc.fleet.state'] === 'connected', { timeoutMs: 10_000 });
+});
+
+test("over TLS the sensor checks the server's certificate: with the CA it connects, without it it does not", async () => {
+  const trusting = await sensor({ fleet_publish: tlsServer.url, fleet_tls_ca: tlsServer.caFile! });
+  await waitUntil('connected over TLS', async () => (await trusting.status())['svc.fleet.state'] === 'connected', { timeoutMs: 10_000 });
+  const doubting = await sensor({ fleet_publish: tlsServer.url });
+  await waitUntil('the first attempt fails', async () => (await doubting.status())['svc.fleet.failures'] > 0, { timeoutMs: 10_000 });
+  assert.is.not((await doubting.status())['svc.fleet.state'], 'connected');
 });
 
 test('with a wrong password the sensor keeps running unconnected, and the password is never shown', async () => {

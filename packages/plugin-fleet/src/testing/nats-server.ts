@@ -1,14 +1,14 @@
 /**
  * A real NATS server with JetStream for tests (Debian `nats-server`): started on a free loopback
  * port with its storage in a temporary directory, killed (SIGKILL, as a crash) and started again
- * on the same port with the same storage, and stopped. Several make a cluster: each names the
- * others' cluster ports as its routes.
+ * on the same port with the same storage, and stopped; with a login, or speaking only TLS.
+ * Several make a cluster: each names the others' cluster ports as its routes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, waitUntil } from '@svc/core/testing';
+import { freePort, makeTestCertificates, waitUntil } from '@svc/core/testing';
 
 /** Where nats-server is (Debian installs it in /usr/sbin). */
 export const NATS_SERVER = process.env.SVC_NATS_SERVER ?? '/usr/sbin/nats-server';
@@ -18,6 +18,8 @@ export interface TestNatsServer {
   readonly port: number;
   /** `nats://127.0.0.1:<port>`. */
   readonly url: string;
+  /** With TLS: the PEM file of the CA that signed the server's certificate. */
+  readonly caFile?: string;
   /** True while the process runs. */
   readonly running: boolean;
   /** Kills it with SIGKILL (no clean shutdown, as in a crash) and waits for it to exit. */
@@ -33,8 +35,11 @@ export interface TestNatsServer {
 /** Login the server asks for: a user and password, or a token. */
 export type TestNatsAuth = { readonly user: string; readonly password: string } | { readonly token: string };
 
-/** Starts `nats-server -js` on a free loopback port. */
-export async function startNatsServer(options: { auth?: TestNatsAuth } = {}): Promise<TestNatsServer> {
+/**
+ * Starts `nats-server -js` on a free loopback port; with `auth`, only that login is let in; with
+ * `tls`, it speaks only TLS, with a certificate for 127.0.0.1 signed by a CA made for the test.
+ */
+export async function startNatsServer(options: { auth?: TestNatsAuth; tls?: boolean } = {}): Promise<TestNatsServer> {
   const [server] = await startServers(1, options);
   return server!;
 }
@@ -44,7 +49,7 @@ export async function startNatsCluster(size: number): Promise<TestNatsServer[]> 
   return startServers(size, {});
 }
 
-async function startServers(size: number, options: { auth?: TestNatsAuth }): Promise<TestNatsServer[]> {
+async function startServers(size: number, options: { auth?: TestNatsAuth; tls?: boolean }): Promise<TestNatsServer[]> {
   const ports = await Promise.all(Array.from({ length: size }, () => freePort()));
   const clusterPorts = size > 1 ? await Promise.all(Array.from({ length: size }, () => freePort())) : [];
   const clusterName = `svc-test-${process.pid}-${Math.random().toString(16).slice(2, 8)}`;
@@ -56,14 +61,17 @@ async function startServers(size: number, options: { auth?: TestNatsAuth }): Pro
       const routes = clusterPorts.filter((_, other) => other !== index).map((other) => `nats://127.0.0.1:${other}`);
       args.push('--cluster_name', clusterName, '--cluster', `nats://127.0.0.1:${clusterPorts[index]}`, '--routes', routes.join(','));
     }
-    return serverProcess(port, args);
+    return serverProcess(port, args, options.tls === true);
   });
   await Promise.all(servers.map((server) => server.restart()));
   return servers;
 }
 
-function serverProcess(port: number, args: readonly string[]): TestNatsServer {
+function serverProcess(port: number, serverArgs: readonly string[], tls: boolean): TestNatsServer {
   const dir = mkdtempSync(join(tmpdir(), 'svc-nats-'));
+  const certificates = tls ? makeTestCertificates(dir) : undefined;
+  const caFile = certificates?.caFile;
+  const args = certificates ? [...serverArgs, '--tls', '--tlscert', certificates.certFile, '--tlskey', certificates.keyFile] : serverArgs;
   let child: ChildProcess | undefined;
   let output = '';
   const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
@@ -79,6 +87,7 @@ function serverProcess(port: number, args: readonly string[]): TestNatsServer {
   return {
     port,
     url: `nats://127.0.0.1:${port}`,
+    caFile,
     get running() {
       return running();
     },
