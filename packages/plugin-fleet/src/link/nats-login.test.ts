@@ -1,12 +1,16 @@
 /**
  * Logging in to a real `nats-server` that asks for credentials: the sensor with the right user
- * and password (or token) connects and publishes, over TLS only with the CA that signed the
+ * and password (or token, or nkey seed) connects and publishes, over TLS only with the CA that signed the
  * server's certificate; with a wrong password it keeps working
  * unconnected, says why, and the password appears nowhere: not in its status, its messages or
  * its log.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { nkeys } from '@nats-io/transport-node';
 import { createLogger, type MessageRecord } from '@svc/core';
 import { createTestService, testPhyPlugin, TestSource, waitUntil, type TestService } from '@svc/core/testing';
 import fleetPlugin from '../index.js';
@@ -18,10 +22,20 @@ const WRONG = 'wrong-staple-battery';
 let server: TestNatsServer;
 let tokenServer: TestNatsServer;
 let tlsServer: TestNatsServer;
+let nkeyServer: TestNatsServer;
+const user = nkeys.createUser();
+const seedDir = mkdtempSync(join(tmpdir(), 'svc-fleet-nkey-'));
+const seedFile = join(seedDir, 'sensor.nk');
 const services: TestService[] = [];
 
 test.before(async () => {
-  [server, tokenServer, tlsServer] = await Promise.all([startNatsServer({ auth: { user: 'sensor', password: PASSWORD } }), startNatsServer({ auth: { token: 'fleet-token-42' } }), startNatsServer({ tls: true })]);
+  [server, tokenServer, tlsServer, nkeyServer] = await Promise.all([
+    startNatsServer({ auth: { user: 'sensor', password: PASSWORD } }),
+    startNatsServer({ auth: { token: 'fleet-token-42' } }),
+    startNatsServer({ tls: true }),
+    startNatsServer({ auth: { nkey: user.getPublicKey() } }),
+  ]);
+  writeFileSync(seedFile, new TextDecoder().decode(user.getSeed()), { mode: 0o600 });
 });
 
 test.after(async () => {
@@ -29,6 +43,8 @@ test.after(async () => {
   await server?.stop();
   await tokenServer?.stop();
   await tlsServer?.stop();
+  await nkeyServer?.stop();
+  rmSync(seedDir, { recursive: true, force: true });
 });
 
 /** A sensor with `config`, its log and messages captured. */
@@ -58,6 +74,14 @@ test('with the right user and password the sensor connects and publishes', async
 test('with a token the sensor connects', async () => {
   const { status } = await sensor({ fleet_publish: tokenServer.url, fleet_token: 'fleet-token-42' });
   await waitUntil('connected', async () => (await status())['svc.fleet.state'] === 'connected', { timeoutMs: 10_000 });
+});
+
+test('with the nkey seed of a user the server knows, the sensor connects', async () => {
+  const { status } = await sensor({ fleet_publish: nkeyServer.url, fleet_nkey_seed: seedFile });
+  await waitUntil('connected', async () => (await status())['svc.fleet.state'] === 'connected', { timeoutMs: 10_000 });
+  const stranger = await sensor({ fleet_publish: nkeyServer.url });
+  await waitUntil('the first attempt fails', async () => (await stranger.status())['svc.fleet.failures'] > 0, { timeoutMs: 10_000 });
+  assert.is.not((await stranger.status())['svc.fleet.state'], 'connected');
 });
 
 test("over TLS the sensor checks the server's certificate: with the CA it connects, without it it does not", async () => {

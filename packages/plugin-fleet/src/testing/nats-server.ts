@@ -5,7 +5,7 @@
  * Several make a cluster: each names the others' cluster ports as its routes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, makeTestCertificates, waitUntil } from '@svc/core/testing';
@@ -32,8 +32,8 @@ export interface TestNatsServer {
   log(): string;
 }
 
-/** Login the server asks for: a user and password, or a token. */
-export type TestNatsAuth = { readonly user: string; readonly password: string } | { readonly token: string };
+/** Login the server asks for: a user and password, a token, or the nkey of a user (its public key, `U...`). */
+export type TestNatsAuth = { readonly user: string; readonly password: string } | { readonly token: string } | { readonly nkey: string };
 
 /**
  * Starts `nats-server -js` on a free loopback port; with `auth`, only that login is let in; with
@@ -61,17 +61,24 @@ async function startServers(size: number, options: { auth?: TestNatsAuth; tls?: 
       const routes = clusterPorts.filter((_, other) => other !== index).map((other) => `nats://127.0.0.1:${other}`);
       args.push('--cluster_name', clusterName, '--cluster', `nats://127.0.0.1:${clusterPorts[index]}`, '--routes', routes.join(','));
     }
-    return serverProcess(port, args, options.tls === true);
+    // nkey users are set in a config file only.
+    const config = options.auth && 'nkey' in options.auth ? `authorization { users = [ { nkey: "${options.auth.nkey}" } ] }\n` : undefined;
+    return serverProcess(port, args, options.tls === true, config);
   });
   await Promise.all(servers.map((server) => server.restart()));
   return servers;
 }
 
-function serverProcess(port: number, serverArgs: readonly string[], tls: boolean): TestNatsServer {
+function serverProcess(port: number, serverArgs: readonly string[], tls: boolean, config: string | undefined): TestNatsServer {
   const dir = mkdtempSync(join(tmpdir(), 'svc-nats-'));
   const certificates = tls ? makeTestCertificates(dir) : undefined;
   const caFile = certificates?.caFile;
-  const args = certificates ? [...serverArgs, '--tls', '--tlscert', certificates.certFile, '--tlskey', certificates.keyFile] : serverArgs;
+  const args = [...serverArgs];
+  if (certificates) args.push('--tls', '--tlscert', certificates.certFile, '--tlskey', certificates.keyFile);
+  if (config !== undefined) {
+    writeFileSync(join(dir, 'nats.conf'), config);
+    args.push('-c', join(dir, 'nats.conf'));
+  }
   let child: ChildProcess | undefined;
   let output = '';
   const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
