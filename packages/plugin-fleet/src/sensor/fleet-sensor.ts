@@ -1,8 +1,9 @@
 /**
  * The sensor side of the fleet (`fleet_publish`): what this svc sends to JetStream. Nothing here
- * runs per packet beyond noting what changed: a changed device goes into a set, and once a
- * second every device in it is published with its record as this sensor has it (so at most one
- * message per device per second, whatever its packet rate). While NATS is away the changed
+ * runs per packet beyond noting what changed: a changed device goes into a set, and four times a
+ * second the devices in it are published with their record as this sensor has it, each at most
+ * once a second whatever its packet rate (a new device goes out within a quarter second, a busy
+ * one when its second is up). While NATS is away the changed
  * devices wait in their set, each sent once with its latest record when the link is back; alerts,
  * datasource states and statuses, which cannot be merged, wait in the bounded backlog. Only
  * what the readonly role may read goes out: device records and alerts as the readonly routes
@@ -20,8 +21,11 @@ import { sourceState } from './source-state.js';
 /** Datasource topics whose records are published as the source's state. */
 const DATASOURCE_TOPICS = ['NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_ENDED', 'DATASOURCE_REMOVED'];
 
-/** Seconds between two publications of one changed device. */
+/** Milliseconds between two publications of one device. */
 const DEVICE_INTERVAL_MS = 1000;
+
+/** How often changed devices are looked at: a new device goes out within this, a changed one when its second is up. */
+const DEVICE_TICK_MS = 250;
 
 /** Who a message comes from, in every payload: the fleet view's seen-by entries name sensors by it. */
 export interface SensorIdentity {
@@ -38,6 +42,8 @@ export class FleetSensor {
   /** Device records published. */
   devicesSent = 0;
   readonly #dirty = new Set<TrackedDevice>();
+  /** When each device was last published (ms), so none goes out more than once a second. */
+  readonly #lastSent = new WeakMap<TrackedDevice, number>();
   /** Makes each message's de-duplication id unique across this sensor's restarts. */
   readonly #boot = randomUUID();
   #sequence = 0;
@@ -77,7 +83,7 @@ export class FleetSensor {
       timer.unref();
       this.#timers.push(timer);
     };
-    every(DEVICE_INTERVAL_MS, () => this.#flushDevices());
+    every(DEVICE_TICK_MS, () => this.#flushDevices());
     every(this.settings.statusInterval * 1000, () => this.sendStatus());
   }
 
@@ -92,11 +98,11 @@ export class FleetSensor {
     this.#send(this.subjects.status, { status: sensorStatus(this) });
   }
 
-  /** Stops the timers and subscriptions, publishing the devices still waiting (the link is stopped by its owner). */
+  /** Stops the timers and subscriptions, publishing the devices still waiting, their second up or not (the link is stopped by its owner). */
   end(): void {
     for (const timer of this.#timers) clearInterval(timer);
     for (const unsubscribe of this.#unsubscribe) unsubscribe();
-    this.#flushDevices();
+    this.#flushDevices(true);
   }
 
   /** The tracker's device count, for the status. */
@@ -127,11 +133,16 @@ export class FleetSensor {
    * Devices fill at most half the backlog: the rest is kept for alerts and states, which cannot
    * wait; the devices left stay changed and go out on a later turn.
    */
-  #flushDevices(): void {
+  #flushDevices(final = false): void {
     if (this.#dirty.size === 0 || !this.link.connected) return;
     let room = Math.floor(this.link.backlogMax / 2) - this.link.queued - this.link.inFlight;
+    const now = Date.now();
     for (const device of this.#dirty) {
-      if (room-- <= 0) break;
+      if (room <= 0) break;
+      const last = this.#lastSent.get(device);
+      if (!final && last !== undefined && now - last < DEVICE_INTERVAL_MS) continue;
+      room--;
+      this.#lastSent.set(device, now);
       this.#dirty.delete(device);
       // A device the tracker has forgotten since it changed is not published.
       if (this.svc.devices.byKey(device.key) !== device) continue;
