@@ -61,6 +61,13 @@ export const DEMO_SCENE_CAPTURE = dot11Capture(
   () => projectDataPath('dot11', referenceName('svc-demo-scene.pcap')),
 );
 
+/** The same demo scene under PPI headers: the same radios, as a receiver of another kind writes them. */
+export const DEMO_SCENE_PPI_CAPTURE = dot11Capture(
+  'svc demo scene (PPI)',
+  () => projectDataPath('dot11', 'svc-demo-scene-ppi.pcap'),
+  () => projectDataPath('dot11', referenceName('svc-demo-scene-ppi.pcap')),
+);
+
 /** svc's 10 000-frame bulk capture (1 000 devices, 100 access points), written to the temp dir on first use; its reference is kept. */
 export const BULK_CAPTURE = dot11Capture(
   'svc bulk capture',

@@ -44,7 +44,7 @@ test('without a clone: the packed packages installed into a directory of their o
   const pack = run('npm', ['run', 'pack'], { cwd: root });
   assert.is(pack.status, 0, pack.stderr);
   const tarballs = readdirSync(packed).filter((name) => name.endsWith('.tgz'));
-  assert.equal(tarballs.sort(), ['svc-cli', 'svc-core', 'svc-plugin-adsb', 'svc-plugin-bluetooth', 'svc-plugin-dot11', 'svc-plugin-mqtt', 'svc-plugin-sdr-rtl433', 'svc-plugin-serial', 'svc-plugin-uav', 'svc-web'].map((name) => `${name}-${version}.tgz`));
+  assert.equal(tarballs.sort(), ['svc-cli', 'svc-core', 'svc-plugin-adsb', 'svc-plugin-bluetooth', 'svc-plugin-dot11', 'svc-plugin-fleet', 'svc-plugin-mqtt', 'svc-plugin-sdr-rtl433', 'svc-plugin-serial', 'svc-plugin-uav', 'svc-web'].map((name) => `${name}-${version}.tgz`));
   const site = join(work, 'site');
   spawnSync('mkdir', ['-p', site]);
   writeFileSync(join(site, 'package.json'), '{ "private": true }\n');

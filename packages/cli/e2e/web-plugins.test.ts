@@ -22,7 +22,7 @@ function without(plugin: string) {
     const plugins = (await context.rest('system/plugins.json')) as Record<string, string>[];
     const states = new Map(plugins.map((entry) => [entry['svc.plugin.name'], entry['svc.plugin.state']]));
     assert.is(states.get(plugin), undefined, `${plugin} is not loaded`);
-    for (const other of ['@svc/plugin-dot11', '@svc/plugin-sdr-rtl433', '@svc/plugin-adsb', '@svc/plugin-bluetooth', '@svc/plugin-uav', '@svc/plugin-serial', '@svc/plugin-mqtt', '@svc/web']) if (other !== plugin) assert.is(states.get(other), 'applied', other);
+    for (const other of ['@svc/plugin-dot11', '@svc/plugin-sdr-rtl433', '@svc/plugin-adsb', '@svc/plugin-bluetooth', '@svc/plugin-uav', '@svc/plugin-serial', '@svc/plugin-mqtt', '@svc/plugin-fleet', '@svc/web']) if (other !== plugin) assert.is(states.get(other), 'applied', other);
   });
   test('the devices page and the Wi-Fi panel of an access point still work', async (context) => {
     const [bssid] = Object.keys(DEMO_SCENE_CAPTURE.reference.bssids);

@@ -6,7 +6,7 @@ export type { Service, PluginStatus } from './service-types.js';
 export { definePlugin, type PluginDefinition, type PluginEntry, type PluginFailure } from './plugin.js';
 export { loadPluginModules, type LoadedPlugins } from './plugin-loader.js';
 export { createHooks, type Hooks } from './hooks.js';
-export type { RunHooks } from './run-hooks.js';
+export type { RemoteDatasourceCommand, RunHooks } from './run-hooks.js';
 export { Registry, type Named } from './registry.js';
 export { SvcError, ErrorCodes, isSvcError, describeError, type ErrorCode } from './errors.js';
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
@@ -63,6 +63,8 @@ export { FilterRule, ANY_PHY, formatFilterMatch, parseFilterMatch, type FilterAc
 export { Watchlist, WATCH_TYPES, type WatchEntry, type WatchItem, type WatchType } from './watchlists/watchlist.js';
 export { TrackedDevice, type DeviceLocation, type GeoPoint, type PhyState, type SeenBy } from './tracker/tracked-device.js';
 export { devicePosition } from './tracker/location-record.js';
+export { bestSeenBy } from './tracker/device-fields.js';
+export { deviceFromServedRecord } from './logging/restore/tracker-restore.js';
 export { deviceKey, kismetChecksum, kismetChecksumOfBytes, parseDeviceKey, phyKeyPrefix } from './tracker/device-key.js';
 export { lookupManufacturer } from './tracker/oui.js';
 export { Rrd } from './tracker/rrd.js';

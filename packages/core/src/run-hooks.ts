@@ -4,11 +4,23 @@
  * call, kept apart from the contribute hooks so that calling them needs none of the registries'
  * types. The packet chain is synchronous so tapable compiles it to straight code.
  */
-import { AsyncSeriesHook, HookMap, SyncHook } from 'tapable';
+import { AsyncSeriesBailHook, AsyncSeriesHook, HookMap, SyncHook } from 'tapable';
 import type { AlertRecord } from './alerts/alert-tracker.js';
+import type { Login } from './auth/login.js';
 import type { Packet } from './packets/packet.js';
 import type { Device } from './tracker/device.js';
 import type { SensorReport } from './tracker/sensor-report.js';
+
+/** A datasource command for a source this server does not have (`remoteDatasourceCommand`). */
+export interface RemoteDatasourceCommand {
+  readonly uuid: string;
+  /** The route's command: `pause_source`, `resume_source`, `set_channel`, `set_hop`, ... */
+  readonly command: string;
+  /** The command dictionary the client sent. */
+  readonly input: Readonly<Record<string, unknown>>;
+  /** Who asked (the route already required the admin role). */
+  readonly login: Login | undefined;
+}
 
 /** The hooks that run after boot. */
 export interface RunHooks {
@@ -32,6 +44,13 @@ export interface RunHooks {
    * while the hook has taps. Return values are ignored.
    */
   readonly sensorReported: SyncHook<[SensorReport]>;
+  /**
+   * Run (async, bail): a datasource command route (`/datasource/by-uuid/<uuid>/<command>.cmd`)
+   * names a UUID no local source has; the first tap that knows the source (plugin-fleet's view:
+   * a source of a remote sensor) carries the command out and returns the source's record. With
+   * no answer the route answers 404 as before.
+   */
+  readonly remoteDatasourceCommand: AsyncSeriesBailHook<[RemoteDatasourceCommand], Record<string, unknown> | undefined>;
   /** Run (sync): an event was published on the bus; `payload` is the topic's record. */
   readonly event: SyncHook<[topic: string, payload: unknown]>;
   /** Lifecycle (async, series): the server is listening; start timers and sources here. */
@@ -48,6 +67,7 @@ export function createRunHooks(): RunHooks {
     deviceUpdated: new SyncHook<[Device]>(['device'], 'deviceUpdated'),
     alertRaised: new SyncHook<[AlertRecord]>(['alert'], 'alertRaised'),
     sensorReported: new SyncHook<[SensorReport]>(['report'], 'sensorReported'),
+    remoteDatasourceCommand: new AsyncSeriesBailHook<[RemoteDatasourceCommand], Record<string, unknown> | undefined>(['command'], 'remoteDatasourceCommand'),
     event: new SyncHook<[string, unknown]>(['topic', 'payload'], 'event'),
     ready: new AsyncSeriesHook<[]>([], 'ready'),
     shutdown: new AsyncSeriesHook<[]>([], 'shutdown'),

@@ -24,6 +24,7 @@ in the web app, and everything that needs a login answers 401 until then.`;
     '<%= config.bin %> start --port 2601 --bind 0.0.0.0',
     '<%= config.bin %> start --config /etc/svc/svc.conf -c wlan0mon -c rtl433-0',
     '<%= config.bin %> start -c drive.pcapng --gps virtual:track=drive.gpx',
+    '<%= config.bin %> start --fleet nats://nats.example:4222',
     'SVC_PASSWORD=... <%= config.bin %> start --user admin',
     '<%= config.bin %> start --setup',
   ];
@@ -33,6 +34,7 @@ in the web app, and everything that needs a login answers 401 until then.`;
     'config-dir': Flags.string({ description: 'directory for state svc writes: login, API keys, server uuid (default ~/.svc)' }),
     source: Flags.string({ char: 'c', description: 'datasource definition; repeat for several (replaces source= lines)', multiple: true }),
     gps: Flags.string({ description: 'GPS definition (type:option=value,...); repeat for several (replaces gps= lines)', multiple: true }),
+    fleet: Flags.string({ description: 'be a fleet view: build the tracker from the sensors publishing to these NATS servers (nats://host:4222, several comma separated; the same as fleet_view=...)' }),
     port: Flags.integer({ description: 'HTTP and websocket port (default 2501)', min: 0, max: 65535 }),
     bind: Flags.string({ description: 'address to listen on (default 127.0.0.1)' }),
     user: Flags.string({ description: 'admin login name (with --password, or the password in SVC_PASSWORD)' }),
@@ -56,6 +58,7 @@ in the web app, and everything that needs a login answers 401 until then.`;
         overrides: {
           source: flags.source,
           gps: flags.gps,
+          fleet_view: flags.fleet,
           httpd_port: flags.port === undefined ? undefined : String(flags.port),
           httpd_bind_address: flags.bind,
           httpd_username: flags.user,

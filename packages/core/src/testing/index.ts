@@ -8,6 +8,7 @@ export { fuzzState, mutateText, randomBytes, seededRandom } from './fuzz.js';
 export { TestSource, testPhyPlugin, TEST_PHY, TEST_PHY_PLUGIN, TEST_RECORD_TYPE, type TestReport } from './test-source.js';
 export { createTestDatasource, openTestCapture, TEST_DATASOURCE_TYPE, type TestCaptureHandle, type TestDatasourceHarness } from './test-datasource.js';
 export { freePort } from './free-port.js';
+export { makeTestCertificates, type TestCertificates } from './test-certificates.js';
 export { postCommand, type PostedCommand } from './post-command.js';
 export { mp, readWireHeader, wireFrame } from './kismet-wire.js';
 export { remoteCapturePort, tcpKismetTool, websocketKismetTool, type KismetTcpTool, type KismetTool, type ReceivedFrame } from './kismet-tool.js';

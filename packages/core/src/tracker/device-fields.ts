@@ -8,7 +8,7 @@ import { dataMap } from '../fields/data-map.js';
 import type { FieldDefinition, FieldType } from '../fields/field-registry.js';
 import { formatMac } from '../util/mac.js';
 import type { RecordSource } from './device.js';
-import type { TrackedDevice } from './tracked-device.js';
+import type { SeenBy, TrackedDevice } from './tracked-device.js';
 import { LOCATION_FIELDS, locationRecord } from './location-record.js';
 import { RRD_FIELDS } from './rrd.js';
 import { SIGNAL_FIELDS } from './signal.js';
@@ -61,16 +61,18 @@ export const BASE_DEVICE_FIELDS: readonly BaseField[] = [
   field('svc.device.base.num_alerts', 'uint32_t', 'alerts raised that name the device (their device_key)', (d) => d.numAlerts),
   field('svc.device.base.tags', 'map[string,string]', 'user tags (set_tag.cmd)', (d) => (d.tags ? dataMap(Object.fromEntries(d.tags)) : undefined)),
   field('svc.device.base.location', 'object', 'where the device was heard (location record)', (d) => (d.location ? locationRecord(d.location) : undefined)),
-  field('svc.device.base.seenby', 'vector[seenby]', 'datasources that saw the device (seenby records)', (d) =>
+  field('svc.device.base.seenby', 'vector[seenby]', 'datasources that saw the device (seenby records)', (d, now) =>
     d.seenby
       ? d.seenby.map((seen) => ({
           'svc.common.seenby.uuid': seen.uuid,
           'svc.common.seenby.first_time': Math.floor(seen.firstTime),
           'svc.common.seenby.last_time': Math.floor(seen.lastTime),
           'svc.common.seenby.num_packets': seen.numPackets,
+          ...(seen.signal && { 'svc.common.seenby.signal': seen.signal.toRecord(now) }),
         }))
       : undefined,
   ),
+  field('svc.device.base.best_seenby', 'uuid', 'the seen-by source with the strongest last signal, of those that keep their own (the fleet view: the sensor hearing the device best)', (d) => bestSeenBy(d)?.uuid),
   field('svc.device.base.related_devices', 'map[string,vector[devicekey]]', 'related devices by relationship', (d) =>
     d.relatedDevices ? dataMap(Object.fromEntries([...d.relatedDevices].map(([kind, keys]) => [kind, [...keys]]))) : undefined,
   ),
@@ -84,8 +86,16 @@ export const NESTED_DEVICE_FIELDS: readonly FieldDefinition[] = [
   { name: 'svc.common.seenby.first_time', type: 'uint64_t', description: 'first time this source saw the device' },
   { name: 'svc.common.seenby.last_time', type: 'uint64_t', description: 'last time this source saw the device' },
   { name: 'svc.common.seenby.num_packets', type: 'uint64_t', description: 'packets this source saw from the device' },
+  { name: 'svc.common.seenby.signal', type: 'object', description: "this source's own signal statistics for the device (signal record), when it keeps them apart (the fleet view's sensors)" },
   ...LOCATION_FIELDS,
 ];
+
+/** The seen-by entry with the strongest last signal, of those that keep their own signal; undefined when none does. */
+export function bestSeenBy(device: TrackedDevice): SeenBy | undefined {
+  let best: SeenBy | undefined;
+  for (const seen of device.seenby ?? []) if (seen.signal && seen.signal.lastSignal !== 0 && (!best || seen.signal.lastSignal > best.signal!.lastSignal)) best = seen;
+  return best;
+}
 
 /** Fields whose value moves with the clock (packet history), so no index can keep them. */
 const TIME_DEPENDENT_FIELDS = new Set(['svc.device.packets_rrd', 'svc.device.base.packets.rrd']);

@@ -58,13 +58,55 @@ export function deviceFromRecord(record: Fields, phy: PhyState): TrackedDevice |
   return device;
 }
 
+/**
+ * Gives `target` the state of `source`, another object for the same device (rebuilt from a
+ * record another svc served): every field the record carries but the key, MAC and PHY, and but
+ * the user's name and tags, which belong to this server's annotations.
+ */
+export function copyDeviceState(target: TrackedDevice, source: TrackedDevice): void {
+  target.manuf = source.manuf;
+  target.name = source.name;
+  target.type = source.type;
+  target.basicTypeSet = source.basicTypeSet;
+  target.crypt = source.crypt;
+  target.basicCryptSet = source.basicCryptSet;
+  target.channel = source.channel;
+  target.frequency = source.frequency;
+  target.firstTime = source.firstTime;
+  target.lastTime = source.lastTime;
+  target.packetsTotal = source.packetsTotal;
+  target.packetsRx = source.packetsRx;
+  target.packetsTx = source.packetsTx;
+  target.packetsLlc = source.packetsLlc;
+  target.packetsError = source.packetsError;
+  target.packetsData = source.packetsData;
+  target.packetsCrypt = source.packetsCrypt;
+  target.packetsFiltered = source.packetsFiltered;
+  target.datasize = source.datasize;
+  target.numAlerts = source.numAlerts;
+  target.signal = source.signal;
+  target.packetsRrd = source.packetsRrd;
+  target.frequencyCounts = source.frequencyCounts;
+  target.frequencyCount = undefined;
+  target.seenby = source.seenby;
+  target.lastSeenBy = undefined;
+  target.location = source.location;
+  target.relatedDevices = source.relatedDevices;
+  const key = target.phy.componentKey;
+  if (key) (target.components as Record<string, unknown>)[key] = (source.components as Record<string, unknown>)[key];
+}
+
 function seenByOf(value: unknown): SeenBy[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const seenby: SeenBy[] = [];
   for (const entry of value) {
     if (!isObject(entry)) continue;
     const uuid = text(entry['svc.common.seenby.uuid']);
-    if (uuid && !seenby.some((seen) => seen.uuid === uuid)) seenby.push({ uuid, firstTime: number(entry['svc.common.seenby.first_time']), lastTime: number(entry['svc.common.seenby.last_time']), numPackets: number(entry['svc.common.seenby.num_packets']) });
+    if (!uuid || seenby.some((seen) => seen.uuid === uuid)) continue;
+    const seen: SeenBy = { uuid, firstTime: number(entry['svc.common.seenby.first_time']), lastTime: number(entry['svc.common.seenby.last_time']), numPackets: number(entry['svc.common.seenby.num_packets']) };
+    const signal = entry['svc.common.seenby.signal'];
+    if (isObject(signal)) seen.signal = SignalData.fromRecord(signal);
+    seenby.push(seen);
   }
   return seenby.length > 0 ? seenby : undefined;
 }

@@ -26,6 +26,7 @@ import { lookupManufacturer } from './oui.js';
 import { Rrd } from './rrd.js';
 import { locate, recordSeenBy, recordSignal } from './device-observations.js';
 import { TrackedDevice, type PhyState } from './tracked-device.js';
+import { copyDeviceState } from './device-restore.js';
 import type { DeviceViews } from '../views/device-views.js';
 import type { DeviceAnnotations } from './device-annotations.js';
 import type { IngestFilter } from '../filters/ingest-filter.js';
@@ -208,6 +209,37 @@ export class DeviceTracker {
    * blocks it.
    */
   adopt(device: TrackedDevice): boolean {
+    if (!this.#insert(device)) return false;
+    this.views.deviceCreated(device);
+    return true;
+  }
+
+  /**
+   * Takes in a device another svc tracks (the fleet view's, merged from what its sensors
+   * publish): it joins as `adopt` takes one, but as a new device, which the next `commit()`
+   * announces (views, `deviceCreated`, `NEW_DEVICE`). False as for `adopt`.
+   */
+  admit(device: TrackedDevice): boolean {
+    if (!this.#insert(device)) return false;
+    device.isNew = true;
+    device.touched = true;
+    this.#touched.push(device);
+    return true;
+  }
+
+  /**
+   * Gives a tracked device the state of `from`, the same device rebuilt from a record another
+   * svc served (the fleet view's merge), keeping its identity, its views and the user's name
+   * and tags; the next `commit()` announces the change (`deviceUpdated`).
+   */
+  refresh(device: TrackedDevice, from: TrackedDevice): void {
+    if (from !== device) copyDeviceState(device, from);
+    for (const seen of device.seenby ?? []) this.views.seenbyView(seen.uuid).add(device);
+    this.markChanged(device);
+  }
+
+  /** Puts a device built outside the packet chain into its PHY's table and the recency list; false when its key is taken or a filter rule blocks it. */
+  #insert(device: TrackedDevice): boolean {
     const devices = this.#byPhy[device.phy.id];
     if (!devices || devices.get(device.mac) !== undefined) return false;
     // A device the ingest filter now blocks stays out, as it would were it heard again.
@@ -217,7 +249,6 @@ export class DeviceTracker {
     device.phy.deviceCount++;
     this.#size++;
     this.#pushNewest(device);
-    this.views.deviceCreated(device);
     for (const seen of device.seenby ?? []) this.views.seenbyView(seen.uuid).add(device);
     return true;
   }

@@ -34,6 +34,8 @@ export interface SeenBy {
   firstTime: number;
   lastTime: number;
   numPackets: number;
+  /** The source's own signal statistics for the device, when it keeps them apart (the fleet view: each sensor's). */
+  signal?: SignalData;
 }
 
 export type { GeoPoint } from './geo-point.js';

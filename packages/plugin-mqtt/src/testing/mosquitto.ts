@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { freePort, hasExited, stopProcess, waitUntil } from '@svc/core/testing';
+import { freePort, hasExited, makeTestCertificates, stopProcess, waitUntil } from '@svc/core/testing';
 
 /** Where Mosquitto is (Debian installs it in /usr/sbin). */
 export const MOSQUITTO = process.env.SVC_MOSQUITTO ?? '/usr/sbin/mosquitto';
@@ -53,8 +53,9 @@ export async function startMosquitto(options: { users?: Record<string, string>; 
   } else {
     lines.push('allow_anonymous true');
   }
-  const caFile = options.tls ? makeCertificates(dir) : undefined;
-  if (options.tls) lines.push(`cafile ${caFile}`, `certfile ${join(dir, 'server.crt')}`, `keyfile ${join(dir, 'server.key')}`);
+  const certificates = options.tls ? makeTestCertificates(dir) : undefined;
+  const caFile = certificates?.caFile;
+  if (certificates) lines.push(`cafile ${certificates.caFile}`, `certfile ${certificates.certFile}`, `keyfile ${certificates.keyFile}`);
   const conf = join(dir, 'mosquitto.conf');
   writeFileSync(conf, `${lines.join('\n')}\n`);
   let child: ChildProcess | undefined;
@@ -89,18 +90,6 @@ export async function startMosquitto(options: { users?: Record<string, string>; 
   };
 }
 
-/** Makes a test CA and a certificate for 127.0.0.1 it signs, with the real `openssl`; returns the CA file. */
-function makeCertificates(dir: string): string {
-  const run = (args: string[]) => {
-    const result = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`openssl ${args[0]} failed: ${result.stderr}`);
-  };
-  run(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=svc test CA']);
-  run(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1']);
-  writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
-  run(['x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '2', '-extfile', 'san.ext']);
-  return join(dir, 'ca.crt');
-}
 
 /** Whether something accepts TCP connections on a loopback port. */
 function accepts(port: number): Promise<boolean> {

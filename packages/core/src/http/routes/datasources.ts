@@ -42,7 +42,12 @@ function addDatasourceRoutes(svc: Service, routes: RouteRegistry): void {
       role: 'admin',
       description,
       handler: async (context) => {
-        const source = sources.require(context.params.uuid!);
+        const uuid = context.params.uuid!;
+        if (!sources.get(uuid)) {
+          const remote = await svc.hooks.remoteDatasourceCommand.promise({ uuid, command: path, input: context.command, login: context.login });
+          if (remote) return remote;
+        }
+        const source = sources.require(uuid);
         await handler(source, context);
         return sources.record(source);
       },

@@ -157,15 +157,31 @@ function attachSnapshot(svc: Service, db: Database.Database, path: string): bool
 }
 
 /** The device of a logged JSON record; one logged under a former PHY name is taken as the PHY's now. */
-function rebuild(svc: Service, { definition, former }: LoggedPhy, blob: Buffer | string): TrackedDevice | undefined {
-  const phy = svc.devices.phy(definition.name);
-  if (!phy) return undefined;
+function rebuild(svc: Service, logged: LoggedPhy, blob: Buffer | string): TrackedDevice | undefined {
   let record: Record<string, unknown>;
   try {
     record = JSON.parse(typeof blob === 'string' ? blob : blob.toString('utf8')) as Record<string, unknown>;
   } catch {
     return undefined;
   }
+  return rebuildRecord(svc, logged, record);
+}
+
+/**
+ * A device rebuilt from its whole record as an svc served it (base fields and the PHY's
+ * sub-record), for plugins that receive records from another svc (plugin-fleet's fleet view).
+ * Undefined when the record is no device of a PHY this server has (by its current or a former
+ * name). The device is not tracked: the caller hands it to the tracker (`admit`, `refresh`).
+ */
+export function deviceFromServedRecord(svc: Pick<Service, 'phys' | 'devices' | 'messages'>, record: Record<string, unknown>): TrackedDevice | undefined {
+  const phyName = record['svc.device.base.phyname'];
+  const logged = typeof phyName === 'string' ? loggedPhys(svc.phys.list()).get(phyName) : undefined;
+  return logged && rebuildRecord(svc, logged, record);
+}
+
+function rebuildRecord(svc: Pick<Service, 'devices' | 'messages'>, { definition, former }: LoggedPhy, record: Record<string, unknown>): TrackedDevice | undefined {
+  const phy = svc.devices.phy(definition.name);
+  if (!phy) return undefined;
   const sub = phy.componentField ? record[former?.componentField ?? phy.componentField] : undefined;
   const component = sub !== null && typeof sub === 'object' ? (sub as Record<string, unknown>) : undefined;
   const { restoredMac, restoreComponent } = definition;

@@ -1,0 +1,143 @@
+/**
+ * The fleet end to end: a real `nats-server -js` on a loopback port, three real `svc start`
+ * sensors (`fleet_publish`) replaying different captures of svc's own test data (its demo scene
+ * under radiotap and under PPI, the same radios heard through two kinds of receiver, and its
+ * 10 000-frame bulk capture), and one `svc start --fleet` view. A sensor is killed mid-replay and
+ * started again, then the NATS server is killed and started again. In the end every device of
+ * every sensor, and every transmitter tshark saw in each capture, is one device in the fleet
+ * view with exactly the sensors that track it in its seen-by list, each with that sensor's
+ * packet count, and the device's packet count their sum: nothing lost, nothing counted twice.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { waitUntil } from '@svc/core/testing';
+import { startNatsServer, type TestNatsServer } from '@svc/plugin-fleet/testing';
+import { BULK_CAPTURE, DEMO_SCENE_CAPTURE, DEMO_SCENE_PPI_CAPTURE, type Dot11Capture } from './dot11-captures.js';
+import { basicAuth, startSvc, type SvcProcess } from './svc-process.js';
+
+type Json = Record<string, any>;
+
+/** One sensor: its node name, capture, replay pace, and its process once started. */
+interface Sensor {
+  readonly node: string;
+  readonly capture: Dot11Capture;
+  readonly pps: number;
+  readonly configDir: string;
+  process?: SvcProcess;
+  password?: string;
+  uuid?: string;
+}
+
+let nats: TestNatsServer;
+let view: SvcProcess;
+const sensors: Sensor[] = [
+  { node: 'north', capture: DEMO_SCENE_CAPTURE, pps: 400, configDir: mkdtempSync(join(tmpdir(), 'svc-fleet-north-')) },
+  { node: 'east', capture: DEMO_SCENE_PPI_CAPTURE, pps: 400, configDir: mkdtempSync(join(tmpdir(), 'svc-fleet-east-')) },
+  { node: 'west', capture: BULK_CAPTURE, pps: 2000, configDir: mkdtempSync(join(tmpdir(), 'svc-fleet-west-')) },
+];
+
+/** GETs JSON from a process as its admin. */
+async function get(svc: SvcProcess, password: string, path: string): Promise<any> {
+  const response = await fetch(`${svc.url}${path}`, { headers: { authorization: basicAuth('svc', password) } });
+  if (response.status !== 200) throw new Error(`${path}: status ${response.status}`);
+  return response.json();
+}
+
+/** Starts (or starts again, keeping its config dir and so its server UUID) a sensor replaying its capture. */
+async function startSensor(sensor: Sensor): Promise<void> {
+  const config = join(sensor.configDir, 'sensor.conf');
+  writeFileSync(config, [`fleet_publish=${nats.url}`, 'fleet_site=e2e', `fleet_node=${sensor.node}`, 'fleet_status_interval=1', ''].join('\n'));
+  sensor.process = await startSvc({ configDir: sensor.configDir, args: ['--config', config, '-n', '-c', `${sensor.capture.path}:name=${sensor.node},pps=${sensor.pps}`] });
+  sensor.password ??= sensor.process.password;
+  sensor.uuid ??= (await get(sensor.process, sensor.password!, '/fleet/status.json'))['svc.fleet.uuid'];
+}
+
+/** Packets the sensor's source has taken. */
+const sourcePackets = async (sensor: Sensor) => ((await get(sensor.process!, sensor.password!, '/datasource/all_sources.json')) as Json[])[0]?.['svc.datasource.num_packets'] ?? 0;
+
+test.before(async () => {
+  nats = await startNatsServer();
+  view = await startSvc({ args: ['-n', '--fleet', nats.url] });
+  for (const sensor of sensors) await startSensor(sensor);
+});
+
+test.after(async () => {
+  for (const sensor of sensors) await sensor.process?.stop();
+  await view?.stop();
+  await nats?.stop();
+});
+
+test('three sensors, one fleet view: a sensor and then NATS killed and restarted, nothing lost or counted twice', async () => {
+  const west = sensors[2]!;
+  await waitUntil('the west sensor is mid-replay', async () => (await sourcePackets(west)) > 2000, { timeoutMs: 60_000 });
+  west.process!.child.kill('SIGKILL');
+  await new Promise((resolve) => west.process!.child.once('exit', resolve));
+  await startSensor(west);
+
+  await waitUntil('the west sensor is mid-replay again', async () => (await sourcePackets(west)) > 3000, { timeoutMs: 60_000 });
+  await nats.kill();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await nats.restart();
+
+  for (const sensor of sensors) {
+    await waitUntil(`${sensor.node} has replayed its capture`, async () => (await sourcePackets(sensor)) === sensor.capture.reference.frames_total, { timeoutMs: 120_000 });
+  }
+  // What each sensor tracks in the end, by device key: the reference the view must match.
+  const tracked = new Map<string, Map<string, number>>();
+  for (const sensor of sensors) {
+    await waitUntil(`${sensor.node} has published every device`, async () => {
+      const status = await get(sensor.process!, sensor.password!, '/fleet/status.json');
+      return status['svc.fleet.state'] === 'connected' && status['svc.fleet.devices_pending'] === 0 && status['svc.fleet.queued'] === 0 && status['svc.fleet.in_flight'] === 0;
+    }, { timeoutMs: 60_000 });
+    for (const device of (await get(sensor.process!, sensor.password!, '/devices/views/all/devices.json')) as Json[]) {
+      const key = device['svc.device.base.key'] as string;
+      if (!tracked.has(key)) tracked.set(key, new Map());
+      tracked.get(key)!.set(sensor.uuid!, device['svc.device.base.packets.total']);
+    }
+  }
+
+  const viewPassword = view.password!;
+  let devices = new Map<string, Json>();
+  const mismatches = () => {
+    const wrong: string[] = [];
+    for (const [key, bySensor] of tracked) {
+      const device = devices.get(key);
+      if (!device) {
+        wrong.push(`${key} missing`);
+        continue;
+      }
+      const seenby = new Map(((device['svc.device.base.seenby'] ?? []) as Json[]).map((seen) => [seen['svc.common.seenby.uuid'], seen['svc.common.seenby.num_packets']]));
+      const expected = [...bySensor].sort();
+      if (JSON.stringify([...seenby].sort()) !== JSON.stringify(expected)) wrong.push(`${key} seen by ${JSON.stringify([...seenby])}, not ${JSON.stringify(expected)}`);
+      const sum = [...bySensor.values()].reduce((total, packets) => total + packets, 0);
+      if (device['svc.device.base.packets.total'] !== sum) wrong.push(`${key} has ${device['svc.device.base.packets.total']} packets, not ${sum}`);
+    }
+    if (devices.size !== tracked.size) wrong.push(`the view holds ${devices.size} devices, the sensors ${tracked.size}`);
+    return wrong;
+  };
+  await waitUntil('the fleet view matches its sensors', async () => {
+    devices = new Map(((await get(view, viewPassword, '/devices/views/all/devices.json')) as Json[]).map((device) => [device['svc.device.base.key'], device]));
+    return mismatches().length === 0;
+  }, { timeoutMs: 60_000, detail: () => mismatches().slice(0, 10).join('\n') });
+
+  // Every transmitter tshark saw in each capture is a device of the view, seen by that capture's sensor.
+  for (const sensor of sensors) {
+    const byMac = new Map<string, Json[]>();
+    for (const device of devices.values()) byMac.set(device['svc.device.base.macaddr'], [...(byMac.get(device['svc.device.base.macaddr']) ?? []), device]);
+    for (const transmitter of sensor.capture.reference.transmitters) {
+      const candidates = byMac.get(transmitter.toUpperCase()) ?? [];
+      assert.ok(candidates.some((device) => (device['svc.device.base.seenby'] as Json[]).some((seen) => seen['svc.common.seenby.uuid'] === sensor.uuid)), `${transmitter} of ${sensor.capture.label} is in the view, seen by ${sensor.node}`);
+    }
+  }
+  const shared = [...tracked.values()].filter((bySensor) => bySensor.size === 2).length;
+  assert.ok(shared >= 15, `the demo scene's radios are heard by both its sensors (${shared} devices seen by two)`);
+
+  const nodes = (await get(view, viewPassword, '/fleet/sensors.json')) as Json[];
+  assert.equal(nodes.map((node) => node['svc.fleet.sensor.node']), ['east', 'north', 'west']);
+  for (const node of nodes) assert.is(node['svc.fleet.sensor.sources'].length, 1, `${node['svc.fleet.sensor.node']} lists its source`);
+});
+
+test.run();
