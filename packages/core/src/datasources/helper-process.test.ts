@@ -155,12 +155,13 @@ test('close stops the program, with SIGKILL when it ignores SIGTERM, and ends th
     nodeHelper(`process.on('SIGTERM', () => {}); console.log('{"n":1}'); setInterval(() => {}, 1000);`, { killAfterMs: 200 }),
     context(),
   );
+  let count = 0;
   const reading = (async () => {
-    let count = 0;
     for await (const batch of capture.packets) count += batch.length;
     return count;
   })();
-  await sleep(300);
+  // Its first line comes after its SIGTERM handler is in place (a fixed sleep was too short for a loaded machine).
+  await waitUntil('the helper printed its line', () => count === 1, { timeoutMs: 30_000 });
   const started = Date.now();
   await capture.close();
   assert.ok(Date.now() - started >= 150, 'it waited for SIGTERM before killing');
