@@ -13,6 +13,9 @@
  * default, one packet in 128 timed) and off (`metrics_chain_sampling=0`), so the
  * cost of the metrics on the chain is measured on the same machine at the same time, in frames per
  * second and in the process's CPU time per frame (less sensitive to other load on the machine).
+ * Those rounds decode on the main thread (`ingest_threads=0`); then each round is run again with
+ * 1, 2 and 4 ingest worker threads decoding (chain timing on), and the rates are reported beside
+ * the main thread's.
  */
 import { spawnSync } from 'node:child_process';
 import { createLogger } from '@svc/core';
@@ -42,7 +45,7 @@ let perDevice = 0;
 for (let run = 0; run < ROUNDS * 2; run++) {
   const round = Math.floor(run / 2);
   const timing = run % 2 === 0;
-  const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }), config: { metrics_chain_sampling: timing ? '128' : '0' } });
+  const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }), config: { metrics_chain_sampling: timing ? '128' : '0', ingest_threads: '0' } });
   const before = heapUsed();
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
@@ -76,6 +79,29 @@ const cpuMedianWithout = medianOf(cpuWithout);
 console.log(
   `CPU time per frame: ${cpuMedianWith.toFixed(2)} µs with the chain timing, ${cpuMedianWithout.toFixed(2)} µs without ` +
     `(${(((cpuMedianWith - cpuMedianWithout) / cpuMedianWithout) * 100).toFixed(1)} %; rounds with ${cpuWith.map((value) => value.toFixed(2)).join(', ')}, without ${cpuWithout.map((value) => value.toFixed(2)).join(', ')} µs)`,
+);
+
+/** Frames per second of one replay with `threads` ingest workers. */
+async function replayWithWorkers(threads: number): Promise<number> {
+  const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }), config: { ingest_threads: String(threads) } });
+  try {
+    const started = performance.now();
+    const source = await t.svc.datasources.add(`${capture}:name=big`);
+    while (source.numPackets < FRAMES && source.state !== 'error') await sleep(2);
+    if (source.numPackets !== FRAMES) throw new Error(`the replay with ${threads} ingest workers stopped at ${source.numPackets} frames: ${source.state}`);
+    return FRAMES / ((performance.now() - started) / 1000);
+  } finally {
+    await t.close();
+  }
+}
+const WORKER_COUNTS = [1, 2, 4];
+const workerRates = new Map<number, number[]>(WORKER_COUNTS.map((threads) => [threads, []]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const threads of WORKER_COUNTS) workerRates.get(threads)!.push(await replayWithWorkers(threads));
+}
+console.log(
+  `ingest workers (ingest_threads=N, chain timing on), median frames/s: 0 (main thread) ${Math.round(median).toLocaleString('en')}; ` +
+    WORKER_COUNTS.map((threads) => `${threads} ${Math.round(medianOf(workerRates.get(threads)!)).toLocaleString('en')} (${(medianOf(workerRates.get(threads)!) / median).toFixed(2)}x; rounds ${workerRates.get(threads)!.map((rate) => Math.round(rate / 1000)).join(', ')} k)`).join('; '),
 );
 
 if (process.env.SVC_BENCH_SKIP_TSHARK !== '1') {

@@ -3,6 +3,7 @@
  * hopping, retries, remote capture timestamps and listener, the remote source cap, and the
  * duplicate filter. A bad value is a startup error naming where it was set.
  */
+import { availableParallelism } from 'node:os';
 import type { Config } from '../config/config.js';
 import { configValue } from '../config/config-value.js';
 import { parseHopRate } from './source-options.js';
@@ -37,6 +38,13 @@ export interface DatasourceSettings {
   readonly defaults: DatasourceDefaults;
   /** `packet_dedup_size`: recent frames the duplicate filter compares; 0 turns it off. */
   readonly dedupSize: number;
+  /** `ingest_threads`: worker threads decoding frames; 0 decodes on the main thread. */
+  readonly ingestThreads: number;
+}
+
+/** Worker threads when `ingest_threads` is not set: one per core beyond the main thread's. */
+function defaultIngestThreads(): number {
+  return Math.max(0, availableParallelism() - 1);
 }
 
 /** `source_retry_delay`: seconds before a failed source (or GPS) is first re-opened. */
@@ -48,6 +56,7 @@ export function readRetryDelay(config: Config): number {
 export function readDatasourceSettings(config: Config): DatasourceSettings {
   return {
     dedupSize: config.getNumber('packet_dedup_size', 2048, { min: 0, max: 1_000_000, integer: true }),
+    ingestThreads: config.getNumber('ingest_threads', defaultIngestThreads(), { min: 0, max: 64, integer: true }),
     defaults: {
       hop: config.getBoolean('channel_hop', true),
       hopRate: configValue(config, 'channel_hop_speed', (text) => parseHopRate(text || '5/sec')),

@@ -5,10 +5,13 @@
  * `metagps=`, that GPS's current position, `GpsTracker.namedGps`), counts them on the source, marks duplicates (the same frame
  * heard by another source, when there is one) and runs the chain; per batch it updates the
  * chain's counters and waits for the pacers (a log writing to disk), so a file source reads no
- * faster than the slowest consumer.
+ * faster than the slowest consumer. With the ingest workers (`ingest_threads=`), a source's next
+ * batches are decoded in worker threads while the chain runs the current one, a few batches
+ * ahead at most, and the chain still takes them in the source's order.
  */
 import type { RunHooks } from '../run-hooks.js';
 import { runPacketChain } from '../packets/chain.js';
+import type { DecodePool } from '../packets/decode-pool.js';
 import { FrameDedup } from '../packets/frame-dedup.js';
 import { packetHash } from '../packets/packet-hash.js';
 import type { Packet, PacketGps } from '../packets/packet.js';
@@ -28,6 +31,8 @@ export interface PacketPumpDependencies {
   readonly dedupSize?: number;
   /** Runs the packet chain for one packet (the metrics' sampled timing); `runPacketChain` by default. */
   readonly runChain?: (packet: Packet) => void;
+  /** The ingest workers that decode frames off the main thread; absent with `ingest_threads=0`. */
+  readonly decodePool?: DecodePool;
 }
 
 /** Feeds captures into the packet chain and keeps the chain's counters. */
@@ -55,27 +60,54 @@ export class PacketPump {
    * for only while `compareDuplicates()` (one radio has none). Rejects with the capture's error.
    */
   async deliver(source: Datasource, capture: Capture, isCurrent: () => boolean, compareDuplicates: () => boolean): Promise<void> {
+    const pool = this.deps.decodePool;
+    if (pool === undefined) {
+      for await (const batch of capture.packets) {
+        if (!isCurrent()) return;
+        if (source.state === 'paused') continue;
+        await this.#deliverBatch(source, batch, compareDuplicates);
+      }
+      return;
+    }
+    // Each batch goes to the workers as it is read and into the chain once decoded, in order;
+    // reading waits while `pool.depth` batches are ahead of the chain.
+    let chained: Promise<void> = Promise.resolve();
+    const ahead: Promise<void>[] = [];
     for await (const batch of capture.packets) {
-      if (!isCurrent()) return;
+      if (!isCurrent()) break;
       if (source.state === 'paused') continue;
-      const errorsBefore = source.numErrorPackets;
-      const dedup = compareDuplicates() ? this.#dedup : undefined;
-      let duplicates = 0;
-      for (const packet of batch) {
-        if (dedup !== undefined && packet.data !== undefined) {
-          packet.hash = packetHash(packet.data, packet.dlt);
-          if (dedup.isDuplicate(packet.hash, source)) {
-            packet.duplicate = true;
-            duplicates++;
-          }
+      const decoded = pool.decode(batch);
+      chained = chained.then(async () => {
+        await decoded;
+        if (isCurrent()) await this.#deliverBatch(source, batch, compareDuplicates);
+      });
+      // Awaited below; marked handled so a failure while reading goes on is not reported as unhandled.
+      chained.catch(() => undefined);
+      ahead.push(chained);
+      while (ahead.length >= pool.depth) await ahead.shift();
+    }
+    await chained;
+  }
+
+  /** Runs one batch through the chain, counts it, and waits for the pacers. */
+  async #deliverBatch(source: Datasource, batch: readonly Packet[], compareDuplicates: () => boolean): Promise<void> {
+    const errorsBefore = source.numErrorPackets;
+    const dedup = compareDuplicates() ? this.#dedup : undefined;
+    let duplicates = 0;
+    for (const packet of batch) {
+      if (dedup !== undefined && packet.data !== undefined) {
+        packet.hash = packetHash(packet.data, packet.dlt);
+        if (dedup.isDuplicate(packet.hash, source)) {
+          packet.duplicate = true;
+          duplicates++;
         }
-        this.#process(source, packet);
       }
-      this.stats.addBatch(Math.floor(Date.now() / 1000), batch.length, source.numErrorPackets - errorsBefore, duplicates);
-      for (const pacer of this.#pacers) {
-        const wait = pacer();
-        if (wait) await wait;
-      }
+      this.#process(source, packet);
+    }
+    this.stats.addBatch(Math.floor(Date.now() / 1000), batch.length, source.numErrorPackets - errorsBefore, duplicates);
+    for (const pacer of this.#pacers) {
+      const wait = pacer();
+      if (wait) await wait;
     }
   }
 
