@@ -40,6 +40,8 @@ export interface DatasourceSettings {
   readonly dedupSize: number;
   /** `ingest_threads`: worker threads decoding frames; 0 decodes on the main thread. */
   readonly ingestThreads: number;
+  /** `packet_backlog_limit`: packets of a live source's backlog the chain takes at most; 0 takes all. */
+  readonly backlogLimit: number;
 }
 
 /** Worker threads when `ingest_threads` is not set: one per core beyond the main thread's. */
@@ -57,6 +59,7 @@ export function readDatasourceSettings(config: Config): DatasourceSettings {
   return {
     dedupSize: config.getNumber('packet_dedup_size', 2048, { min: 0, max: 1_000_000, integer: true }),
     ingestThreads: config.getNumber('ingest_threads', defaultIngestThreads(), { min: 0, max: 64, integer: true }),
+    backlogLimit: config.getNumber('packet_backlog_limit', 8192, { min: 0, integer: true }),
     defaults: {
       hop: config.getBoolean('channel_hop', true),
       hopRate: configValue(config, 'channel_hop_speed', (text) => parseHopRate(text || '5/sec')),

@@ -8,6 +8,12 @@
  * faster than the slowest consumer. With the ingest workers (`ingest_threads=`), a source's next
  * batches are decoded in worker threads while the chain runs the current one, a few batches
  * ahead at most, and the chain still takes them in the source's order.
+ *
+ * Back-pressure: a file source is read only as fast as the chain takes its batches. A live
+ * source cannot wait; its queue hands over everything that arrived meanwhile, and past
+ * `packet_backlog_limit` packets (Kismet's limit, 8192) the rest of such a backlog is dropped,
+ * counted on the source and the chain (`svc_packets_dropped_total`, `/packetchain/packet_drop.json`)
+ * and said once on the message bus each time the source starts to fall behind.
  */
 import type { RunHooks } from '../run-hooks.js';
 import { runPacketChain } from '../packets/chain.js';
@@ -33,6 +39,10 @@ export interface PacketPumpDependencies {
   readonly runChain?: (packet: Packet) => void;
   /** The ingest workers that decode frames off the main thread; absent with `ingest_threads=0`. */
   readonly decodePool?: DecodePool;
+  /** `packet_backlog_limit`: packets of one backlog the chain takes at most; 0 or absent takes all. */
+  readonly backlogLimit?: number;
+  /** Says something about a source on the message bus (that it falls behind). */
+  readonly report?: (text: string) => void;
 }
 
 /** Feeds captures into the packet chain and keeps the chain's counters. */
@@ -43,6 +53,8 @@ export class PacketPump {
   readonly #dedup: FrameDedup<Datasource> | undefined;
   readonly #pacers: (() => Promise<void> | undefined)[] = [];
   readonly #runChain: (packet: Packet) => void;
+  /** Sources whose last backlog was cut at the limit, so the next cut is not reported again. */
+  readonly #behind = new WeakSet<Datasource>();
 
   constructor(private readonly deps: PacketPumpDependencies) {
     this.#dedup = deps.dedupSize ? new FrameDedup(deps.dedupSize) : undefined;
@@ -90,7 +102,8 @@ export class PacketPump {
   }
 
   /** Runs one batch through the chain, counts it, and waits for the pacers. */
-  async #deliverBatch(source: Datasource, batch: readonly Packet[], compareDuplicates: () => boolean): Promise<void> {
+  async #deliverBatch(source: Datasource, backlog: readonly Packet[], compareDuplicates: () => boolean): Promise<void> {
+    const batch = this.#withinLimit(source, backlog);
     const errorsBefore = source.numErrorPackets;
     const dedup = compareDuplicates() ? this.#dedup : undefined;
     let duplicates = 0;
@@ -109,6 +122,26 @@ export class PacketPump {
       const wait = pacer();
       if (wait) await wait;
     }
+  }
+
+  /**
+   * The first `packet_backlog_limit` packets of a backlog; the rest are dropped and counted. Only
+   * a capture that queues what arrives (one with a `backlog`) is cut: a file waits instead.
+   */
+  #withinLimit(source: Datasource, backlog: readonly Packet[]): readonly Packet[] {
+    const limit = this.deps.backlogLimit ?? 0;
+    if (limit === 0 || backlog.length <= limit || source.capture?.backlog === undefined) {
+      this.#behind.delete(source);
+      return backlog;
+    }
+    const dropped = backlog.length - limit;
+    source.numDroppedPackets += dropped;
+    this.stats.addDropped(Math.floor(Date.now() / 1000), dropped);
+    if (!this.#behind.has(source)) {
+      this.#behind.add(source);
+      this.deps.report?.(`datasource ${source.name} delivers faster than the packet chain takes its packets: ${backlog.length} were waiting, the ${dropped} past packet_backlog_limit=${limit} are dropped (and counted) while it is behind`);
+    }
+    return backlog.slice(0, limit);
   }
 
   /** Reads every open capture's backlog and drop counter into its source and the chain's records. */
