@@ -91,7 +91,8 @@ export class PacketPump {
       const decoded = pool.decode(batch);
       chained = chained.then(async () => {
         await decoded;
-        if (isCurrent()) await this.#deliverBatch(source, batch, compareDuplicates);
+        // A source paused while its batch was being decoded discards it, as it discards what it reads.
+        if (isCurrent() && source.state !== 'paused') await this.#deliverBatch(source, batch, compareDuplicates);
       });
       // Awaited below; marked handled so a failure while reading goes on is not reported as unhandled.
       chained.catch(() => undefined);
