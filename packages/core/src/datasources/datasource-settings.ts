@@ -3,7 +3,6 @@
  * hopping, retries, remote capture timestamps and listener, the remote source cap, and the
  * duplicate filter. A bad value is a startup error naming where it was set.
  */
-import { availableParallelism } from 'node:os';
 import type { Config } from '../config/config.js';
 import { configValue } from '../config/config-value.js';
 import { parseHopRate } from './source-options.js';
@@ -44,11 +43,6 @@ export interface DatasourceSettings {
   readonly backlogLimit: number;
 }
 
-/** Worker threads when `ingest_threads` is not set: one per core beyond the main thread's. */
-function defaultIngestThreads(): number {
-  return Math.max(0, availableParallelism() - 1);
-}
-
 /** `source_retry_delay`: seconds before a failed source (or GPS) is first re-opened. */
 export function readRetryDelay(config: Config): number {
   return config.getNumber('source_retry_delay', 5, { min: 0.1, max: 3600 });
@@ -58,7 +52,7 @@ export function readRetryDelay(config: Config): number {
 export function readDatasourceSettings(config: Config): DatasourceSettings {
   return {
     dedupSize: config.getNumber('packet_dedup_size', 2048, { min: 0, max: 1_000_000, integer: true }),
-    ingestThreads: config.getNumber('ingest_threads', defaultIngestThreads(), { min: 0, max: 64, integer: true }),
+    ingestThreads: config.getNumber('ingest_threads', 0, { min: 0, max: 64, integer: true }),
     backlogLimit: config.getNumber('packet_backlog_limit', 8192, { min: 0, integer: true }),
     defaults: {
       hop: config.getBoolean('channel_hop', true),

@@ -1,5 +1,7 @@
 /**
- * The ingest worker pool (`ingest_threads=`): the PHYs' declared decoders run in worker threads
+ * The ingest worker pool (`ingest_threads=`, off by default: on 2 cores the cost of sending
+ * batches and unpacking annotations measured above what decoding costs on the main thread, see
+ * bench/dot11-ingest.bench.ts): the PHYs' declared decoders run in worker threads
  * over whole batches of frames, so decoding leaves the main thread, which keeps the rest of the
  * chain (classifiers, tracker, alerts, logs) and runs it in each source's order. A batch travels
  * as one transferred buffer of frame bytes; its annotations come back packed by the PHY

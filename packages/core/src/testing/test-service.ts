@@ -37,10 +37,8 @@ export async function createTestService(
   const configDir = options.configDir ?? mkdtempSync(join(tmpdir(), 'svc-test-'));
   const config = loadConfig({
     configDir,
-    // Tests log only when they ask (enable_logging=true), and decode on the main thread unless
-    // they ask for ingest workers (ingest_threads=N): a pool per test service would crowd the
-    // machine, and the workers' own tests compare both ways on every capture.
-    overrides: { httpd_username: TEST_ADMIN.user, httpd_password: TEST_ADMIN.password, httpd_port: '0', enable_logging: 'false', ingest_threads: '0', ...options.config },
+    // Tests log only when they ask (enable_logging=true).
+    overrides: { httpd_username: TEST_ADMIN.user, httpd_password: TEST_ADMIN.password, httpd_port: '0', enable_logging: 'false', ...options.config },
   });
   const svc = await createService(config, { plugins: options.plugins, log: options.log ?? createLogger({ level: 'error' }) });
   const basic = `Basic ${Buffer.from(`${TEST_ADMIN.user}:${TEST_ADMIN.password}`).toString('base64')}`;
