@@ -10,7 +10,7 @@ import { bulkCapturePath } from '@svc/plugin-dot11/synthetic';
 /** Frames in the default capture. */
 export const BIG_CAPTURE_FRAMES = 1_000_000;
 /** Devices in the default capture. */
-const BIG_CAPTURE_DEVICES = 10_000;
+export const BIG_CAPTURE_DEVICES = 10_000;
 
 /** The path of the generated capture of `frames` frames among `devices` devices, written the first time it is asked for. */
 export function bigCapture(frames = BIG_CAPTURE_FRAMES, devices = BIG_CAPTURE_DEVICES): string {

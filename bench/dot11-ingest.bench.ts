@@ -13,12 +13,15 @@
  * default, one packet in 128 timed) and off (`metrics_chain_sampling=0`), so the
  * cost of the metrics on the chain is measured on the same machine at the same time, in frames per
  * second and in the process's CPU time per frame (less sensitive to other load on the machine).
+ * Those rounds decode on the main thread (`ingest_threads=0`); then rounds with 0, 1, 2 and 4
+ * ingest worker threads decoding (chain timing on, taken in turn) give each setting's rate, CPU
+ * time per frame (all threads) and RSS growth.
  */
 import { spawnSync } from 'node:child_process';
 import { createLogger } from '@svc/core';
 import { createTestService } from '@svc/core/testing';
 import dot11Plugin from '@svc/plugin-dot11';
-import { BIG_CAPTURE_FRAMES, bigCapture } from './big-capture.js';
+import { BIG_CAPTURE_DEVICES, BIG_CAPTURE_FRAMES, bigCapture } from './big-capture.js';
 
 const FRAMES = BIG_CAPTURE_FRAMES;
 const ROUNDS = 3;
@@ -42,7 +45,7 @@ let perDevice = 0;
 for (let run = 0; run < ROUNDS * 2; run++) {
   const round = Math.floor(run / 2);
   const timing = run % 2 === 0;
-  const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }), config: { metrics_chain_sampling: timing ? '128' : '0' } });
+  const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }), config: { metrics_chain_sampling: timing ? '128' : '0', ingest_threads: '0' } });
   const before = heapUsed();
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
@@ -77,6 +80,42 @@ console.log(
   `CPU time per frame: ${cpuMedianWith.toFixed(2)} µs with the chain timing, ${cpuMedianWithout.toFixed(2)} µs without ` +
     `(${(((cpuMedianWith - cpuMedianWithout) / cpuMedianWithout) * 100).toFixed(1)} %; rounds with ${cpuWith.map((value) => value.toFixed(2)).join(', ')}, without ${cpuWithout.map((value) => value.toFixed(2)).join(', ')} µs)`,
 );
+
+/**
+ * One replay with `threads` ingest workers: frames per second, the whole process's CPU time per
+ * frame (main thread and workers), and how much the process's RSS grew (10,000 devices tracked).
+ */
+async function replayWithWorkers(threads: number): Promise<{ rate: number; cpu: number; rss: number }> {
+  const t = await createTestService({ plugins: [dot11Plugin], log: createLogger({ write: () => {} }), config: { ingest_threads: String(threads) } });
+  try {
+    heapUsed();
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    const cpuStarted = process.cpuUsage();
+    const source = await t.svc.datasources.add(`${capture}:name=big`);
+    while (source.numPackets < FRAMES && source.state !== 'error') await sleep(2);
+    if (source.numPackets !== FRAMES) throw new Error(`the replay with ${threads} ingest workers stopped at ${source.numPackets} frames: ${source.state}`);
+    const rate = FRAMES / ((performance.now() - started) / 1000);
+    const cpu = process.cpuUsage(cpuStarted);
+    return { rate, cpu: (cpu.user + cpu.system) / FRAMES, rss: process.memoryUsage().rss - rssBefore };
+  } finally {
+    await t.close();
+  }
+}
+const THREAD_COUNTS = [0, 1, 2, 4];
+const byThreads = new Map<number, { rate: number; cpu: number; rss: number }[]>(THREAD_COUNTS.map((threads) => [threads, []]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const threads of THREAD_COUNTS) byThreads.get(threads)!.push(await replayWithWorkers(threads));
+}
+const mainRate = medianOf(byThreads.get(0)!.map((run) => run.rate));
+for (const threads of THREAD_COUNTS) {
+  const runs = byThreads.get(threads)!;
+  const rate = medianOf(runs.map((run) => run.rate));
+  console.log(
+    `ingest_threads=${threads}${threads === 0 ? ' (main thread)' : ''}: median ${Math.round(rate).toLocaleString('en')} frames/s (${(rate / mainRate).toFixed(2)}x the main thread's, rounds ${runs.map((run) => Math.round(run.rate / 1000)).join(', ')} k); ` +
+      `CPU ${medianOf(runs.map((run) => run.cpu)).toFixed(2)} µs a frame, all threads; RSS +${(medianOf(runs.map((run) => run.rss)) / 1048576).toFixed(0)} MiB for ${BIG_CAPTURE_DEVICES.toLocaleString('en')} devices`,
+  );
+}
 
 if (process.env.SVC_BENCH_SKIP_TSHARK !== '1') {
   const fields = ['frame.number', 'wlan.fc.type_subtype', 'wlan.ta', 'wlan.sa', 'wlan.bssid', 'wlan.ssid', 'wlan.ds.current_channel', 'wlan_radio.frequency', 'wlan.fixed.capabilities.privacy', 'wlan.rsn.akms.type', '_ws.malformed'];

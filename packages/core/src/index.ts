@@ -45,7 +45,7 @@ export { boundedRequest, MAX_RESPONSE_BYTES, type BoundedRequestOptions, type Bo
 export { nowSeconds, parseTimestamp } from './time/timestamp.js';
 export { PACKET_STAGES, runPacketChain, type PacketStage } from './packets/chain.js';
 export type { Packet, PacketAnnotations, PacketSignal, PacketGps } from './packets/packet.js';
-export type { Decoded, PhyDecoder, PhyDecoderDefinition, RawFrame } from './packets/phy-decoder.js';
+export type { Decoded, PhyAnnotationPacker, PhyAnnotationUnpacker, PhyDecoder, PhyDecoderDefinition, RawFrame } from './packets/phy-decoder.js';
 export { PHY_STAGE } from './packets/phy-taps.js';
 export { tagPacket } from './packets/packet-tags.js';
 export type { Device, DeviceComponents, RecordSource } from './tracker/device.js';

@@ -20,6 +20,8 @@ import { createCoreRegistries } from './core-registries.js';
 import { DatasourceTracker } from './datasources/datasource-tracker.js';
 import { readDatasourceSettings } from './datasources/datasource-settings.js';
 import { prepareStartupSources } from './datasources/startup-sources.js';
+import { DecodePool } from './packets/decode-pool.js';
+import { addDecodePoolMetrics } from './packets/decode-pool-metrics.js';
 import { SvcError } from './errors.js';
 import { EventBus } from './events/event-bus.js';
 import { IngestFilter } from './filters/ingest-filter.js';
@@ -44,7 +46,7 @@ import { createLogger, type Logger } from './logger.js';
 import { readLogLevel } from './logger-level.js';
 import { readMapTileSettings } from './map/map-settings.js';
 import { openMapTileSource } from './map/map-tile-source.js';
-import { MessageBus } from './messages/message-bus.js';
+import { MessageBus, MessageFlags } from './messages/message-bus.js';
 import { readMessageBacklog } from './messages/message-settings.js';
 import { installCoreMetrics } from './metrics/core-metrics.js';
 import { readChainSampling } from './metrics/metrics-settings.js';
@@ -120,7 +122,10 @@ export async function createService(config: Config, options: CreateServiceOption
   const monitor = createDeviceMonitor(config, devices, registries.fields, log);
   addMonitorMetrics(registries.metrics, monitor);
   const coreMetrics = installCoreMetrics(registries.metrics, hooks, readChainSampling(config));
-  const datasources = new DatasourceTracker({ types: registries.datasourceTypes, gps, hooks, runChain: coreMetrics.runChain, events, messages, log, ...readDatasourceSettings(config) });
+  const datasourceSettings = readDatasourceSettings(config);
+  const decodePool = datasourceSettings.ingestThreads > 0 ? new DecodePool(phys, datasourceSettings.ingestThreads, (text) => messages.post(text, MessageFlags.ERROR)) : undefined;
+  if (decodePool) addDecodePoolMetrics(registries.metrics, decodePool);
+  const datasources = new DatasourceTracker({ types: registries.datasourceTypes, gps, hooks, runChain: coreMetrics.runChain, events, messages, log, decodePool, ...datasourceSettings });
   const filterSettings = readFilterSettings(config);
   const filters = new IngestFilter({ ...filterSettings, log, hasPhy: (name) => phys.has(name) });
   const watchlistSettings = readWatchlistSettings(config);
@@ -203,6 +208,7 @@ export async function createService(config: Config, options: CreateServiceOption
     stop() {
       stopping ??= (async () => {
         await hooks.shutdown.promise();
+        await decodePool?.close();
         await listener?.close();
         deviceAnnotations.flush();
       })();

@@ -54,7 +54,7 @@ export function dot11Phy({ accessPointView, parsers }: Dot11PhySettings): PhyDef
     wigleRow: dot11WigleRow,
     restoreComponent: (record) => dot11DeviceFromRecord(record),
     componentState: dot11ComponentState,
-    decoder: { module: new URL('./dot11-decoder.js', import.meta.url).href, exportName: 'decodeDot11Frame', annotation: 'dot11', linkTypes: DOT11_LINK_TYPES },
+    decoder: { module: new URL('./dot11-decoder.js', import.meta.url).href, exportName: 'decodeDot11Frame', annotation: 'dot11', linkTypes: DOT11_LINK_TYPES, transfer: { pack: 'packDot11Frame', unpack: 'unpackDot11Frame' } },
     classifier: {
       reads: ['dot11', 'dot11scan'],
       create(svc, phy) {

@@ -95,6 +95,8 @@ export const CORE_CONFIG_KEYS: Readonly<Record<string, ConfigKeyDefinition>> = {
   manuf_lookup: { description: 'look device manufacturers up in the IEEE OUI registry', default: 'true' },
   track_device_rrds: { description: 'keep per-device packet history (packets_rrd)', default: 'true' },
   tracker_device_timeout: { description: 'seconds without packets after which a device is forgotten; 0 = never', default: '0' },
+  ingest_threads: { description: "worker threads that decode frames beside the main thread (the same results, in each source's order); 0 decodes on the main thread, which measured faster on 2 cores (bench/dot11-ingest.bench.ts)", default: '0' },
+  packet_backlog_limit: { description: "packets waiting in a live source's queue that the packet chain takes at most; the rest are dropped and counted (svc_packets_dropped_total) while it is behind; 0 = no limit", default: '8192' },
   packet_dedup_size: { description: 'recent frames compared to find the same frame heard by several datasources (counted once, on the first); 0 = off', default: '2048' },
   tracker_max_devices: { description: 'devices kept at most, the least recently heard dropped first; 0 = unlimited', default: '0' },
   tracker_state_file: { description: 'file keeping device names and tags set by users (in the config dir unless absolute)', default: 'device_annotations.json' },

@@ -37,6 +37,10 @@ export interface DatasourceSettings {
   readonly defaults: DatasourceDefaults;
   /** `packet_dedup_size`: recent frames the duplicate filter compares; 0 turns it off. */
   readonly dedupSize: number;
+  /** `ingest_threads`: worker threads decoding frames; 0 decodes on the main thread. */
+  readonly ingestThreads: number;
+  /** `packet_backlog_limit`: packets of a live source's backlog the chain takes at most; 0 takes all. */
+  readonly backlogLimit: number;
 }
 
 /** `source_retry_delay`: seconds before a failed source (or GPS) is first re-opened. */
@@ -48,6 +52,8 @@ export function readRetryDelay(config: Config): number {
 export function readDatasourceSettings(config: Config): DatasourceSettings {
   return {
     dedupSize: config.getNumber('packet_dedup_size', 2048, { min: 0, max: 1_000_000, integer: true }),
+    ingestThreads: config.getNumber('ingest_threads', 0, { min: 0, max: 64, integer: true }),
+    backlogLimit: config.getNumber('packet_backlog_limit', 8192, { min: 0, integer: true }),
     defaults: {
       hop: config.getBoolean('channel_hop', true),
       hopRate: configValue(config, 'channel_hop_speed', (text) => parseHopRate(text || '5/sec')),

@@ -61,7 +61,7 @@ export class DatasourceTracker {
   readonly remote: RemoteBinding;
 
   constructor(private readonly deps: Dependencies) {
-    this.#pump = new PacketPump(deps);
+    this.#pump = new PacketPump({ ...deps, report: (text) => this.#message(text, MessageFlags.ERROR) });
     this.remote = new RemoteBinding({
       types: deps.types,
       defaults: deps.defaults,

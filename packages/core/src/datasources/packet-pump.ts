@@ -5,10 +5,19 @@
  * `metagps=`, that GPS's current position, `GpsTracker.namedGps`), counts them on the source, marks duplicates (the same frame
  * heard by another source, when there is one) and runs the chain; per batch it updates the
  * chain's counters and waits for the pacers (a log writing to disk), so a file source reads no
- * faster than the slowest consumer.
+ * faster than the slowest consumer. With the ingest workers (`ingest_threads=`), a source's next
+ * batches are decoded in worker threads while the chain runs the current one, a few batches
+ * ahead at most, and the chain still takes them in the source's order.
+ *
+ * Back-pressure: a file source is read only as fast as the chain takes its batches. A live
+ * source cannot wait; its queue hands over everything that arrived meanwhile, and past
+ * `packet_backlog_limit` packets (Kismet's limit, 8192) the rest of such a backlog is dropped,
+ * counted on the source and the chain (`svc_packets_dropped_total`, `/packetchain/packet_drop.json`)
+ * and said once on the message bus each time the source starts to fall behind.
  */
 import type { RunHooks } from '../run-hooks.js';
 import { runPacketChain } from '../packets/chain.js';
+import type { DecodePool } from '../packets/decode-pool.js';
 import { FrameDedup } from '../packets/frame-dedup.js';
 import { packetHash } from '../packets/packet-hash.js';
 import type { Packet, PacketGps } from '../packets/packet.js';
@@ -28,6 +37,12 @@ export interface PacketPumpDependencies {
   readonly dedupSize?: number;
   /** Runs the packet chain for one packet (the metrics' sampled timing); `runPacketChain` by default. */
   readonly runChain?: (packet: Packet) => void;
+  /** The ingest workers that decode frames off the main thread; absent with `ingest_threads=0`. */
+  readonly decodePool?: DecodePool;
+  /** `packet_backlog_limit`: packets of one backlog the chain takes at most; 0 or absent takes all. */
+  readonly backlogLimit?: number;
+  /** Says something about a source on the message bus (that it falls behind). */
+  readonly report?: (text: string) => void;
 }
 
 /** Feeds captures into the packet chain and keeps the chain's counters. */
@@ -38,6 +53,8 @@ export class PacketPump {
   readonly #dedup: FrameDedup<Datasource> | undefined;
   readonly #pacers: (() => Promise<void> | undefined)[] = [];
   readonly #runChain: (packet: Packet) => void;
+  /** Sources whose last backlog was cut at the limit, so the next cut is not reported again. */
+  readonly #behind = new WeakSet<Datasource>();
 
   constructor(private readonly deps: PacketPumpDependencies) {
     this.#dedup = deps.dedupSize ? new FrameDedup(deps.dedupSize) : undefined;
@@ -55,28 +72,77 @@ export class PacketPump {
    * for only while `compareDuplicates()` (one radio has none). Rejects with the capture's error.
    */
   async deliver(source: Datasource, capture: Capture, isCurrent: () => boolean, compareDuplicates: () => boolean): Promise<void> {
-    for await (const batch of capture.packets) {
-      if (!isCurrent()) return;
-      if (source.state === 'paused') continue;
-      const errorsBefore = source.numErrorPackets;
-      const dedup = compareDuplicates() ? this.#dedup : undefined;
-      let duplicates = 0;
-      for (const packet of batch) {
-        if (dedup !== undefined && packet.data !== undefined) {
-          packet.hash = packetHash(packet.data, packet.dlt);
-          if (dedup.isDuplicate(packet.hash, source)) {
-            packet.duplicate = true;
-            duplicates++;
-          }
-        }
-        this.#process(source, packet);
+    const pool = this.deps.decodePool;
+    if (pool === undefined) {
+      for await (const batch of capture.packets) {
+        if (!isCurrent()) return;
+        if (source.state === 'paused') continue;
+        await this.#deliverBatch(source, batch, compareDuplicates);
       }
-      this.stats.addBatch(Math.floor(Date.now() / 1000), batch.length, source.numErrorPackets - errorsBefore, duplicates);
-      for (const pacer of this.#pacers) {
-        const wait = pacer();
-        if (wait) await wait;
-      }
+      return;
     }
+    // Each batch goes to the workers as it is read and into the chain once decoded, in order;
+    // reading waits while `pool.depth` batches are ahead of the chain.
+    let chained: Promise<void> = Promise.resolve();
+    const ahead: Promise<void>[] = [];
+    for await (const batch of capture.packets) {
+      if (!isCurrent()) break;
+      if (source.state === 'paused') continue;
+      const decoded = pool.decode(batch);
+      chained = chained.then(async () => {
+        await decoded;
+        // A source paused while its batch was being decoded discards it, as it discards what it reads.
+        if (isCurrent() && source.state !== 'paused') await this.#deliverBatch(source, batch, compareDuplicates);
+      });
+      // Awaited below; marked handled so a failure while reading goes on is not reported as unhandled.
+      chained.catch(() => undefined);
+      ahead.push(chained);
+      while (ahead.length >= pool.depth) await ahead.shift();
+    }
+    await chained;
+  }
+
+  /** Runs one batch through the chain, counts it, and waits for the pacers. */
+  async #deliverBatch(source: Datasource, backlog: readonly Packet[], compareDuplicates: () => boolean): Promise<void> {
+    const batch = this.#withinLimit(source, backlog);
+    const errorsBefore = source.numErrorPackets;
+    const dedup = compareDuplicates() ? this.#dedup : undefined;
+    let duplicates = 0;
+    for (const packet of batch) {
+      if (dedup !== undefined && packet.data !== undefined) {
+        packet.hash = packetHash(packet.data, packet.dlt);
+        if (dedup.isDuplicate(packet.hash, source)) {
+          packet.duplicate = true;
+          duplicates++;
+        }
+      }
+      this.#process(source, packet);
+    }
+    this.stats.addBatch(Math.floor(Date.now() / 1000), batch.length, source.numErrorPackets - errorsBefore, duplicates);
+    for (const pacer of this.#pacers) {
+      const wait = pacer();
+      if (wait) await wait;
+    }
+  }
+
+  /**
+   * The first `packet_backlog_limit` packets of a backlog; the rest are dropped and counted. Only
+   * a capture that queues what arrives (one with a `backlog`) is cut: a file waits instead.
+   */
+  #withinLimit(source: Datasource, backlog: readonly Packet[]): readonly Packet[] {
+    const limit = this.deps.backlogLimit ?? 0;
+    if (limit === 0 || backlog.length <= limit || source.capture?.backlog === undefined) {
+      this.#behind.delete(source);
+      return backlog;
+    }
+    const dropped = backlog.length - limit;
+    source.numDroppedPackets += dropped;
+    this.stats.addDropped(Math.floor(Date.now() / 1000), dropped);
+    if (!this.#behind.has(source)) {
+      this.#behind.add(source);
+      this.deps.report?.(`datasource ${source.name} delivers faster than the packet chain takes its packets: ${backlog.length} were waiting, the ${dropped} past packet_backlog_limit=${limit} are dropped (and counted) while it is behind`);
+    }
+    return backlog.slice(0, limit);
   }
 
   /** Reads every open capture's backlog and drop counter into its source and the chain's records. */

@@ -85,10 +85,14 @@ export class PacketStats {
   sample(second: number, queued: number, newlyDropped: number): void {
     this.queued = queued;
     this.#queued.add(second, queued);
-    if (newlyDropped > 0) {
-      this.dropped += newlyDropped;
-      this.#dropped.add(second, newlyDropped);
-    }
+    this.addDropped(second, newlyDropped);
+  }
+
+  /** Packets lost at Unix second `second`: by a capture, or past `packet_backlog_limit`. */
+  addDropped(second: number, dropped: number): void {
+    if (dropped <= 0) return;
+    this.dropped += dropped;
+    this.#dropped.add(second, dropped);
   }
 
   /** One record as served. */

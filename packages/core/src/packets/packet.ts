@@ -36,6 +36,11 @@ export interface Packet {
   /** True once a stage has judged the packet malformed; later stages may skip it. */
   error?: boolean;
   /**
+   * True when the ingest workers (`ingest_threads=`) already ran the PHYs' decoders on the frame
+   * and filed what they found: the chain's PHY decode taps leave the packet as it is.
+   */
+  predecoded?: boolean;
+  /**
    * True once an ingest filter rule blocked a MAC the packet names: the tracker touches nothing
    * more for it, and later stages, logs and exports skip it.
    */

@@ -13,12 +13,16 @@ import type { PhyDecoder, PhyDecoderDefinition } from './phy-decoder.js';
  */
 export const PHY_STAGE = -100;
 
-/** The `decode` tap of one PHY: its decoder, called for the link types and record types it declared. */
+/**
+ * The `decode` tap of one PHY: its decoder, called for the link types and record types it
+ * declared, unless the ingest workers decoded the packet already.
+ */
 export function decodeTap(definition: PhyDecoderDefinition, decode: PhyDecoder<keyof PacketAnnotations>): (packet: Packet) => void {
   const linkTypes = new Set(definition.linkTypes);
   const recordTypes = new Set(definition.recordTypes);
   const annotations = definition.annotation;
   return (packet) => {
+    if (packet.predecoded === true) return;
     const takes = (packet.data !== undefined && linkTypes.has(packet.dlt)) || (packet.json !== undefined && recordTypes.has(packet.json.type));
     if (!takes) return;
     const decoded = decode(packet);

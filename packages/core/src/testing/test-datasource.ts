@@ -173,6 +173,7 @@ export function openTestCapture(definition: SourceDefinition, uuid: string): { c
   const capture: Capture = {
     info: { captureInterface: definition.interface, hardware: 'synthetic', dlt: 0, channels, channel, version: 'test' },
     packets: queue.batches,
+    backlog: () => queue.queued,
     async setChannel(next) {
       if (!channels.includes(next)) throw new Error(`channel ${next} is not one of ${channels.join(',')}`);
       channel = next;

@@ -91,7 +91,7 @@ const FIXED_FIELDS: Readonly<Record<number, number>> = {
  * A decoded frame. Every field exists from the start, so all frames share one shape; the
  * elements of a beacon or probe response stay unparsed until something reads `ies`.
  */
-class DecodedFrame implements Dot11Frame {
+export class DecodedFrame implements Dot11Frame {
   readonly radio: Dot11Radio = { freqMhz: undefined, channel: undefined, signalDbm: undefined, noiseDbm: undefined, rate: undefined, widthMhz: undefined, badFcs: false };
   frameLength: number | undefined = undefined;
   frameStart: number | undefined = undefined;
@@ -160,6 +160,29 @@ class DecodedFrame implements Dot11Frame {
     this.#data = data;
     this.#elementsStart = start;
     this.#elementsEnd = end;
+  }
+
+  /**
+   * Where the elements are and how far they were read: 0 none, 1 kept unparsed (beacons and
+   * probe responses), 2 parsed at once; with their start and end offsets in the packet's bytes.
+   */
+  elementsState(): [state: number, start: number, end: number] {
+    if (this.#data !== undefined) return [1, this.#elementsStart, this.#elementsEnd];
+    return this.#ies === undefined ? [0, 0, 0] : [2, this.#elementsStart, this.#elementsEnd];
+  }
+
+  /**
+   * Puts the elements back as {@link elementsState} described them, on the packet's bytes `data`
+   * (the same bytes the frame was decoded from in another thread): unparsed ones kept for a
+   * first read with their fingerprint, parsed ones parsed again.
+   */
+  restoreElements(data: Buffer, state: number, start: number, end: number, hash: number | undefined): void {
+    if (state === 1) {
+      this.elementsHash = hash;
+      this.#data = data;
+      this.#elementsStart = start;
+      this.#elementsEnd = end;
+    } else if (state === 2) this.parseElements(data, start, end, this.subtype!);
   }
 
   /**
@@ -235,10 +258,7 @@ export function decodeDot11(data: Buffer, linkType: number): Dot11Frame {
     const body = dataPad && header.type === Dot11Type.DATA ? start + Math.ceil(header.bodyOffset / 4) * 4 : start + header.bodyOffset;
     frame.bodyStart = body;
     if (header.type === Dot11Type.MANAGEMENT && !header.protected) decodeManagement(data, body, end, header.subtype, frame);
-    else if (header.type === Dot11Type.DATA && !header.protected && (header.subtype & 0x04) === 0) {
-      frame.eapol = parseEapolKey(data, body, end);
-      if (frame.eapol === undefined) frame.ip = parseIpData(data, body, end);
-    }
+    else decodeDataBody(data, body, end, header, frame);
   } catch (error) {
     if (error instanceof NotDot11) frame.notDot11 = error.message;
     else {
@@ -250,6 +270,16 @@ export function decodeDot11(data: Buffer, linkType: number): Dot11Frame {
     }
   }
   return frame;
+}
+
+/**
+ * The EAPOL-Key message or IP packet of an unprotected data frame (the body from `body` to
+ * `end`); throws a malformed frame's error as the rest of the decoder does.
+ */
+export function decodeDataBody(data: Buffer, body: number, end: number, header: Dot11Header, frame: Dot11Frame): void {
+  if (header.type !== Dot11Type.DATA || header.protected || (header.subtype & 0x04) !== 0) return;
+  frame.eapol = parseEapolKey(data, body, end);
+  if (frame.eapol === undefined) frame.ip = parseIpData(data, body, end);
 }
 
 /**

@@ -79,9 +79,10 @@ function need(available: number, bytes: number, what: string, type: number, subt
 
 /**
  * Builds a header with every field present, in one order, so all headers share one shape and
- * the hot path stays monomorphic.
+ * the hot path stays monomorphic. `flags` is the frame control's second byte (to/from DS,
+ * retry, protected), which is also how a header crosses threads (frame-transfer.ts).
  */
-function header(
+export function header(
   type: number,
   subtype: number,
   flags: number,
