@@ -24,6 +24,13 @@ export const STATE_STREAM = 'SVC_FLEET_STATE';
 /** The stream of alerts. */
 export const ALERT_STREAM = 'SVC_FLEET_ALERTS';
 
+/**
+ * How the view reads the fleet streams: pulls that expire after 5 s, so the server's idle
+ * heartbeats come every 2.5 s and a consumer lost with a killed cluster node is noticed
+ * (two missed heartbeats) and re-created within about 5 s, not the client's default 30 s.
+ */
+export const FLEET_CONSUME_OPTIONS = { expires: 5000 } as const;
+
 /** A name as one subject token: `.`, `*`, `>` and white space (which would split or widen it) become `_`. */
 export function subjectToken(name: string): string {
   const cleaned = name.replace(/[.*>\s\u0000]/g, '_');

@@ -11,7 +11,7 @@
 import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Service } from '@svc/core';
-import { ALERT_STREAM } from '../fleet-subjects.js';
+import { ALERT_STREAM, FLEET_CONSUME_OPTIONS } from '../fleet-subjects.js';
 import type { SensorIdentity } from '../sensor/fleet-sensor.js';
 
 /** One message of the alert stream, as a sensor writes it. */
@@ -35,7 +35,7 @@ export class AlertRelay {
   /** Follows the alert stream from now on, until `stop`. */
   async follow(connection: NatsConnection): Promise<void> {
     const consumer = await jetstream(connection).consumers.get(ALERT_STREAM, { deliver_policy: DeliverPolicy.New });
-    this.#messages = await consumer.consume();
+    this.#messages = await consumer.consume(FLEET_CONSUME_OPTIONS);
     for await (const message of this.#messages) {
       try {
         this.#raise(message.json<AlertMessage>());

@@ -10,16 +10,17 @@
  * alerts are raised in the view as they come (`alert-relay.ts`).
  */
 import type { NatsConnection } from '@nats-io/transport-node';
-import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
+import { DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import { describeError, MessageFlags, SvcError, type RemoteDatasourceCommand, type Service } from '@svc/core';
 import { FLEET_COMMANDS, isFleetCommand, replySource, type FleetCommandReply, type FleetCommandRequest } from '../control/fleet-command.js';
 import type { FleetLinkSettings } from '../fleet-settings.js';
-import { fleetStreams, parseStateSubject, STATE_STREAM } from '../fleet-subjects.js';
+import { FLEET_CONSUME_OPTIONS, fleetStreams, parseStateSubject, STATE_STREAM } from '../fleet-subjects.js';
 import { ensureStreams, PatientConnection } from '../link/patient-connection.js';
 import type { SensorIdentity } from '../sensor/fleet-sensor.js';
 import { FleetMerge } from './fleet-merge.js';
 import { SensorNodes } from './sensor-nodes.js';
 import { AlertRelay } from './alert-relay.js';
+import { watchForStall } from './stall-watch.js';
 
 /** How long a sensor has to answer a command. */
 const COMMAND_TIMEOUT_MS = 5000;
@@ -120,33 +121,49 @@ export class FleetView {
     const connection = await this.#patient.connect();
     if (!connection) return;
     this.#connection = connection;
-    this.#messages = await this.#consume(connection);
-    if (!this.#messages) return;
-    this.state = 'following';
-    this.svc.messages.post(`fleet view: following the fleet at ${connection.getServer()}`);
-    this.#relaying = this.alerts.follow(connection).catch((error: unknown) => {
-      if ((this.state as ViewState) !== 'stopped') this.svc.messages.post(`fleet view: stopped relaying the sensors' alerts (${describeError(error)})`, MessageFlags.ERROR);
-    });
-    for await (const message of this.#messages) {
-      if ((this.state as ViewState) === 'stopped') break;
-      try {
-        this.#take(message.subject, message.json<StateMessage>());
-      } catch (error) {
-        this.malformed++;
-        this.svc.log.debug(`fleet view: skipped a message on ${message.subject} (${describeError(error)})`);
+    /** The stream sequence to read from next: a consumer re-created after a stall goes on from there. */
+    let next = 1;
+    while ((this.state as ViewState) !== 'stopped') {
+      this.#messages = await this.#consume(connection, next);
+      if (!this.#messages) return;
+      if (this.state === 'connecting') {
+        this.state = 'following';
+        this.svc.messages.post(`fleet view: following the fleet at ${connection.getServer()}`);
+        this.#relaying = this.alerts.follow(connection).catch((error: unknown) => {
+          if ((this.state as ViewState) !== 'stopped') this.svc.messages.post(`fleet view: stopped relaying the sensors' alerts (${describeError(error)})`, MessageFlags.ERROR);
+        });
+      }
+      const stalled = watchForStall(this.#messages, {
+        next: () => next,
+        lastInStream: async () => (await (await jetstreamManager(connection)).streams.info(STATE_STREAM)).state.last_seq,
+      });
+      for await (const message of this.#messages) {
+        if ((this.state as ViewState) === 'stopped') break;
+        next = message.seq + 1;
+        try {
+          this.#take(message.subject, message.json<StateMessage>());
+        } catch (error) {
+          this.malformed++;
+          this.svc.log.debug(`fleet view: skipped a message on ${message.subject} (${describeError(error)})`);
+        }
+      }
+      stalled.stop();
+      if ((this.state as ViewState) !== 'stopped' && stalled.happened) {
+        this.svc.messages.post(`fleet view: the fleet stream stopped answering (a NATS node gone?); reading it again from message ${next}`, MessageFlags.ERROR);
       }
     }
   }
 
   /**
-   * The ordered consumer of the state stream, from its start; tried again each second while
-   * JetStream refuses (a cluster electing its leader). Undefined when stopped first.
+   * The ordered consumer of the state stream, from sequence `next` (1: its start); tried again
+   * each second while JetStream refuses (a cluster electing its leader). Undefined when stopped first.
    */
-  async #consume(connection: NatsConnection): Promise<ConsumerMessages | undefined> {
+  async #consume(connection: NatsConnection, next: number): Promise<ConsumerMessages | undefined> {
     for (let attempt = 0; (this.state as ViewState) !== 'stopped'; attempt++) {
       try {
         await ensureStreams(connection, fleetStreams(this.settings.replicas));
-        return await (await jetstream(connection).consumers.get(STATE_STREAM)).consume();
+        const from = next > 1 ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: next } : {};
+        return await (await jetstream(connection).consumers.get(STATE_STREAM, from)).consume(FLEET_CONSUME_OPTIONS);
       } catch (error) {
         this.lastError = describeError(error);
         if (attempt === 0) this.svc.messages.post(`fleet view: connected to NATS but cannot read the fleet streams yet (${this.lastError}); trying again every second`, MessageFlags.ERROR);
