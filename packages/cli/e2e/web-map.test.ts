@@ -6,7 +6,8 @@
  * 400 m disc, and 100,000 in a 20 km disc 45 km away. Every check reads the screen and compares
  * with the REST API and the test's own Web Mercator: the archive's tiles where they belong,
  * each device's marker within 2 px of where its REST position projects, a click on one opening
- * it, the 100,000 clustered into the badges the API reports, and, on a server with no tiles,
+ * it, the first answer drawn before the plugins' UI modules have come, the 100,000 clustered
+ * into the badges the API reports, and, on a server with no tiles,
  * a coordinate grid whose lines stand at the longitudes they say. Chromium may reach nothing
  * but the server.
  */
@@ -58,15 +59,20 @@ async function stopServer(context: MapContext): Promise<void> {
   rmSync(context.dir, { recursive: true, force: true });
 }
 
-/** Opens the map at `hash`, logged in, refusing every request that is not to the server, once the map has drawn an answer. */
-async function openMap(context: MapContext, hash: string): Promise<Page> {
-  const page = await open(context, hash);
+/** Refuses every request of `page` that is not to the server, noting it. */
+async function refuseOutside(context: MapContext, page: Page): Promise<void> {
   await page.route('**/*', (route) => {
     const url = route.request().url();
     if (url.startsWith(context.app.replace(/\/svc$/, ''))) return route.continue();
     context.outside.push(url);
     return route.abort();
   });
+}
+
+/** Opens the map at `hash`, logged in, refusing every request that is not to the server, once the map has drawn an answer. */
+async function openMap(context: MapContext, hash: string): Promise<Page> {
+  const page = await open(context, hash);
+  await refuseOutside(context, page);
   await logIn(context, page);
   await page.waitForSelector('[data-testid=map][data-drawn]');
   await page.mouse.move(0, 0);
@@ -162,6 +168,28 @@ test('every device’s marker within 2 px of where its REST position projects; a
     mkdirSync(screenshots, { recursive: true });
     await page.screenshot({ path: join(screenshots, 'map.png') });
   }
+  await close(page);
+});
+
+test("the map draws its first answer while the plugins' UI modules are still on their way, and draws on once they come", async (context) => {
+  const page = await open(context, `#/map?view=all&at=${NEAR.lat},${NEAR.lon},15`);
+  await refuseOutside(context, page);
+  // The list of UI modules is held back until the map has drawn (routes added later are tried first).
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route('**/ui/modules.json', async (route) => {
+    held++;
+    await released;
+    await route.continue();
+  });
+  await logIn(context, page);
+  await page.waitForSelector('[data-testid=map][data-drawn]', { timeout: 60_000 });
+  assert.is(held, 1, 'the modules were asked for and are still held back');
+  assert.match(String(await page.textContent('[data-testid=map-summary]')), `${NEAR.devices} located`);
+  release();
+  await settled(page);
+  assert.match(String(await page.textContent('[data-testid=map-summary]')), `${NEAR.devices} located`);
   await close(page);
 });
 

@@ -21,9 +21,11 @@ import { navigate, route } from './router';
 import { checkSession, login, logOut, needsSetup } from './session';
 import { loadUiModules, moduleFailures, modulePages } from './ui-modules';
 
+const MapPage = lazyPage(() => import('./pages/MapPage'));
+
 const PAGES = [
   { id: 'devices', title: 'Devices', render: Devices },
-  { id: 'map', title: 'Map', render: lazyPage(() => import('./pages/MapPage')) },
+  { id: 'map', title: 'Map', render: MapPage },
   { id: 'sources', title: 'Sources', render: Sources },
   { id: 'channels', title: 'Channels', render: Channels },
   { id: 'alerts', title: 'Alerts', render: Alerts },
@@ -31,6 +33,9 @@ const PAGES = [
   { id: 'filters', title: 'Filters', render: Filters },
   { id: 'system', title: 'System', render: System },
 ] as const;
+
+// Opened on the map, the app fetches the map's code while it checks the session, not after.
+if (route.value.page === 'map') void MapPage.preload().catch(() => undefined);
 
 function Header() {
   const current = route.value.page;

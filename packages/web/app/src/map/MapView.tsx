@@ -81,7 +81,7 @@ export function MapView(props: MapViewProps) {
   const element = useRef<HTMLDivElement>(null);
   const latest = useRef(props);
   latest.current = props;
-  const parts = useRef<{ map: L.Map; feed: MapFeed; canvas: MarkerCanvas; snapshot?: { data: MapSnapshot; query: MapQuery }; sensor: SensorState; redraw(): void; ask(): void } | undefined>(undefined);
+  const parts = useRef<{ map: L.Map; feed: MapFeed; canvas: MarkerCanvas; snapshot?: { data: MapSnapshot; query: MapQuery }; sensor: SensorState; redraw(): void; ask(keepAnswerInFlight?: boolean): void } | undefined>(undefined);
 
   // Layout effects: the map is made, and its first question asked, as soon as its element is
   // in the page, not a frame later.
@@ -150,11 +150,11 @@ export function MapView(props: MapViewProps) {
       },
       (error) => latest.current.onSummary({ located: 0, inBox: 0, points: 0, clusters: 0, error }),
     );
-    const ask = () => {
+    const ask = (keepAnswerInFlight = false) => {
       const { view, search, searchFields, layers, hidden } = latest.current;
       const hiddenNumbers = layers.flatMap((layer, index) => (hidden.has(layer.id) ? [index] : []));
       if (hidden.has(OTHER_DEVICES.id)) hiddenNumbers.push(-1);
-      feed.ask({ view, search, searchFields, layers, hidden: hiddenNumbers, box: boxOf(map), zoom: map.getZoom() });
+      feed.ask({ view, search, searchFields, layers, hidden: hiddenNumbers, box: boxOf(map), zoom: map.getZoom() }, keepAnswerInFlight);
     };
     parts.current = { map, feed, canvas, sensor: { track: [] }, redraw, ask };
 
@@ -266,7 +266,16 @@ export function MapView(props: MapViewProps) {
     };
   }, []);
 
-  useLayoutEffect(() => parts.current?.ask(), [props.view, props.search, props.searchFields.join(','), props.layers, [...props.hidden].join(',')]);
+  // When only the layers changed (the UI modules loaded after the map asked), the answer on its
+  // way is still the devices to draw: it is drawn, then the map asks again with the layers. (The
+  // search fields, which the modules' columns change too, matter only to a search.)
+  const askedFor = useRef('');
+  useLayoutEffect(() => {
+    const question = [props.view, props.search, props.search ? props.searchFields.join(',') : '', [...props.hidden].join(',')].join('\n');
+    const onlyLayersChanged = askedFor.current === question;
+    askedFor.current = question;
+    parts.current?.ask(onlyLayersChanged);
+  }, [props.view, props.search, props.searchFields.join(','), props.layers, [...props.hidden].join(',')]);
   useEffect(() => parts.current?.redraw(), [props.selected]);
 
   return <div class="map" ref={element} data-testid="map" />;

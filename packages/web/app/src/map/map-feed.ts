@@ -3,7 +3,8 @@
  * box at its zoom (`devices/views/{VIEW}/map.json`: devices one by one or clustered by the
  * server), and the tracks of the devices of track layers on screen. Asked again when the map
  * moves or the query changes, and every two seconds, which is how positions move as the
- * tracker updates them; an answer to an older question is dropped.
+ * tracker updates them; an answer to an older question is dropped (unless the newer one only
+ * brings the layers, which the UI modules add after the map's first question).
  */
 import type { UiMapLayer } from '@svc/core';
 import { describe, get } from '../api';
@@ -117,16 +118,24 @@ export class MapFeed {
   #query: MapQuery | undefined;
   #controller: AbortController | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
+  /** Asked with the answer in flight kept: ask again once it comes. */
+  #askAfter = false;
 
   constructor(
     private readonly onSnapshot: (snapshot: MapSnapshot, query: MapQuery) => void,
     private readonly onError: (error: string) => void,
   ) {}
 
-  /** Asks for a new query now (dropping the answer to the last one), then every two seconds. */
-  ask(query: MapQuery): void {
+  /**
+   * Asks for a new query now (dropping the answer to the last one), then every two seconds.
+   * `keepAnswerInFlight` is for a query that only draws the same devices differently (the
+   * layers arrived): an answer already on its way is drawn first, and the new query asked once
+   * it comes, rather than thrown away on the way to the map's first paint.
+   */
+  ask(query: MapQuery, keepAnswerInFlight = false): void {
     this.#query = query;
-    this.#load(true);
+    if (keepAnswerInFlight && this.#controller) this.#askAfter = true;
+    else this.#load(true);
     if (!this.#timer) this.#timer = setInterval(() => this.#load(false), MAP_REFRESH_MS);
   }
 
@@ -136,9 +145,15 @@ export class MapFeed {
     this.#controller?.abort();
   }
 
+  /** Asks the query that came while an answer was kept, unless a fresh question was asked meanwhile. */
+  #askAgainIfAsked(): void {
+    if (this.#askAfter) this.#load(true);
+  }
+
   #load(fresh: boolean): void {
     const query = this.#query;
     if (!query || (!fresh && this.#controller)) return;
+    this.#askAfter = false;
     this.#controller?.abort();
     const controller = new AbortController();
     this.#controller = controller;
@@ -147,11 +162,13 @@ export class MapFeed {
         if (controller.signal.aborted) return;
         this.#controller = undefined;
         this.onSnapshot(snapshot, query);
+        this.#askAgainIfAsked();
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         this.#controller = undefined;
         this.onError(describe(error));
+        this.#askAgainIfAsked();
       },
     );
   }

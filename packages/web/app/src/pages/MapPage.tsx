@@ -6,28 +6,38 @@
  * device a click opens, as in the table. Loaded on first visit, so the other pages do not carry
  * the map library.
  */
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { chosenColumns, columnContributions } from '../columns';
 import { DeviceDetail } from '../components/DeviceDetail';
 import { SearchBox, useViews, ViewPicker } from '../components/ViewPicker';
 import { count } from '../format';
 import { MapLegend } from '../map/MapLegend';
-import { mapLayers } from '../map/map-layers';
+import { mapLayers, SENSOR_LAYER_ID } from '../map/map-layers';
 import { formatPlace, parsePlace } from '../map/map-position';
 import { MapView, type MapSummary } from '../map/MapView';
 import { route, setParams } from '../router';
 import { apiPath } from '../server';
 import { uiModulesReady } from '../ui-modules';
 
-/** The map page, once the UI modules have said which layers and columns there are. */
+/**
+ * The map page. Its first question needs what the UI modules add only when it searches (over
+ * the table's columns) or hides layers other than the sensor's; otherwise the map asks at once,
+ * while the modules load, and draws every device as a device of no layer until their layers
+ * arrive and it asks again.
+ */
 export default function MapPage() {
-  if (!uiModulesReady.value) {
+  const { q, hide } = route.value.params;
+  const needsModules = Boolean(q) || (hide ?? '').split(',').some((id) => id !== '' && id !== SENSOR_LAYER_ID);
+  // Once shown, the map stays while the modules load (a search typed meanwhile is asked again with their columns).
+  const shown = useRef(false);
+  if (!uiModulesReady.value && needsModules && !shown.current) {
     return (
       <main class="page devices">
         <p class="muted">loading…</p>
       </main>
     );
   }
+  shown.current = true;
   return <MapScreen />;
 }
 
