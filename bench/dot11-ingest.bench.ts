@@ -15,7 +15,8 @@
  * second and in the process's CPU time per frame (less sensitive to other load on the machine).
  * Those rounds decode on the main thread (`ingest_threads=0`); then rounds with 0, 1, 2 and 4
  * ingest worker threads decoding (chain timing on, taken in turn) give each setting's rate, CPU
- * time per frame (all threads) and RSS growth.
+ * time per frame (all threads) and RSS growth; `SVC_BENCH_THREADS` picks the counts (`0,1,2,4`
+ * by default, empty for none).
  */
 import { spawnSync } from 'node:child_process';
 import { createLogger } from '@svc/core';
@@ -102,12 +103,13 @@ async function replayWithWorkers(threads: number): Promise<{ rate: number; cpu: 
     await t.close();
   }
 }
-const THREAD_COUNTS = [0, 1, 2, 4];
+/** `SVC_BENCH_THREADS=0,2` picks the worker counts compared (empty: none, for profiling the main thread). */
+const THREAD_COUNTS = (process.env.SVC_BENCH_THREADS ?? '0,1,2,4').split(',').filter((count) => count.trim() !== '').map(Number);
 const byThreads = new Map<number, { rate: number; cpu: number; rss: number }[]>(THREAD_COUNTS.map((threads) => [threads, []]));
 for (let round = 0; round < ROUNDS; round++) {
   for (const threads of THREAD_COUNTS) byThreads.get(threads)!.push(await replayWithWorkers(threads));
 }
-const mainRate = medianOf(byThreads.get(0)!.map((run) => run.rate));
+const mainRate = byThreads.has(0) ? medianOf(byThreads.get(0)!.map((run) => run.rate)) : Number.NaN;
 for (const threads of THREAD_COUNTS) {
   const runs = byThreads.get(threads)!;
   const rate = medianOf(runs.map((run) => run.rate));

@@ -50,7 +50,7 @@ export class NetworkRecords {
     const record = this.network(device, ies?.ssid, beacon, ies, cryptSet(frame.capability, ies), frame.beaconInterval, channel, time, packet);
     if (hash !== undefined) record.rememberFrame(hash, capability, radioMhz);
     // A WPA network may have handshakes: the handshake pcap needs the frame that names it.
-    if ((record.crypt & Crypt.WPA) !== 0) dot11.ssidFrame = keepFrame(packet, frame) ?? dot11.ssidFrame;
+    if ((record.crypt & Crypt.WPA) !== 0) dot11.ssidFrame = keepFrame(packet, frame, dot11.ssidFrame) ?? dot11.ssidFrame;
   }
 
   /**
