@@ -7,6 +7,8 @@
  * every sensor, and every transmitter tshark saw in each capture, is one device in the fleet
  * view with exactly the sensors that track it in its seen-by list, each with that sensor's
  * packet count, and the device's packet count their sum: nothing lost, nothing counted twice.
+ * Then the view's web app, in real Chromium, lists the three sensors in the system page and, in
+ * a device both demo-scene sensors hear, both sensors by site and node with the best one marked.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -17,6 +19,8 @@ import { waitUntil } from '@svc/core/testing';
 import { startNatsServer, type TestNatsServer } from '@svc/plugin-fleet/testing';
 import { BULK_CAPTURE, DEMO_SCENE_CAPTURE, DEMO_SCENE_PPI_CAPTURE, type Dot11Capture } from './dot11-captures.js';
 import { basicAuth, startSvc, type SvcProcess } from './svc-process.js';
+import { launchChromium } from './browser.js';
+import { close, logIn, open } from './web-app/harness.js';
 
 type Json = Record<string, any>;
 
@@ -138,6 +142,35 @@ test('three sensors, one fleet view: a sensor and then NATS killed and restarted
   const nodes = (await get(view, viewPassword, '/fleet/sensors.json')) as Json[];
   assert.equal(nodes.map((node) => node['svc.fleet.sensor.node']), ['east', 'north', 'west']);
   for (const node of nodes) assert.is(node['svc.fleet.sensor.sources'].length, 1, `${node['svc.fleet.sensor.node']} lists its source`);
+});
+
+test('the view’s web app: the sensors in the system page, a shared device’s sensors with the best one marked', async () => {
+  const browser = await launchChromium();
+  const context = { svc: view, browser, app: view.url.replace(/\/$/, '') };
+  try {
+    const system = await open(context, '#/system');
+    await logIn(context, system);
+    await system.locator('[data-testid=fleet-view-state]:has-text("following")').waitFor();
+    const sensorsBlock = system.locator('[data-testid=fleet-sensors]');
+    for (const node of ['east', 'north', 'west']) await sensorsBlock.locator(`text=${node}`).first().waitFor();
+    assert.is(await system.locator('[data-testid=fleet-sensor-sources] li').count(), 3, 'each sensor lists its one source');
+    await close(system);
+
+    const devices = (await get(view, view.password!, '/devices/views/all/devices.json')) as Json[];
+    const demoScene = [sensors[0]!.uuid, sensors[1]!.uuid].sort().join();
+    const shared = devices.find((device) => (device['svc.device.base.seenby'] as Json[]).map((seen) => seen['svc.common.seenby.uuid']).sort().join() === demoScene && device['svc.device.base.best_seenby'])!;
+    assert.ok(shared, 'a device north and east both hear, one of them best');
+    const best = sensors.find((sensor) => sensor.uuid === shared['svc.device.base.best_seenby'])!;
+    const page = await open(context, `#/devices?view=all&device=${shared['svc.device.base.key']}`);
+    await logIn(context, page);
+    await page.locator('[data-testid=fleet-seenby-best]').waitFor();
+    const names = await page.locator('[data-testid=fleet-seenby-sensor]').allTextContents();
+    assert.equal(names.map((name) => name.replace(/best$/, '').trim()).sort(), ['e2e/east', 'e2e/north']);
+    assert.equal(names.filter((name) => name.endsWith('best')), [`e2e/${best.node} best`]);
+    await close(page);
+  } finally {
+    await browser.close();
+  }
 });
 
 test.run();

@@ -10,7 +10,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { close, deviceKeyOf, logIn, open, startWebApp, stopWebApp, type WebContext } from './web-app/harness.js';
 import { devicesAt, integrationBlocks, listedViews, moduleErrors, offeredColumns, shownColumns } from './web-app/plugin-ui.js';
-import { ADSB_COLUMNS, BASE_COLUMNS, BLUETOOTH_COLUMNS, BTLE_COLUMNS, SENSOR_COLUMNS, UAV_COLUMNS } from './web-app/plugins-tests.js';
+import { ADSB_COLUMNS, BASE_COLUMNS, BLUETOOTH_COLUMNS, BTLE_COLUMNS, FLEET_COLUMNS, SENSOR_COLUMNS, UAV_COLUMNS } from './web-app/plugins-tests.js';
 import { DEMO_SCENE_CAPTURE } from './dot11-captures.js';
 
 /** A suite of the app with one plugin turned off. */
@@ -41,13 +41,14 @@ withoutMqtt('the integrations hold no MQTT block; the alert sinks still show; th
   const page = await open(context, '#/system');
   await logIn(context, page);
   await page.locator('[data-testid=sink-name]:text-is("ops")').waitFor();
-  assert.equal(await integrationBlocks(page), []);
+  await page.locator('[data-testid=fleet-off]').waitFor();
+  assert.equal(await integrationBlocks(page), [['Fleet', 'fleet']]);
   assert.is(await page.locator('[data-testid=mqtt-panel]').count(), 0);
   assert.is(await page.locator('h3:text-is("MQTT")').count(), 0);
   assert.equal(await moduleErrors(page), []);
   await close(page);
   const devices = await devicesAt(context, 'all');
-  assert.equal(await offeredColumns(devices), [...BASE_COLUMNS, ...SENSOR_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS, ...UAV_COLUMNS]);
+  assert.equal(await offeredColumns(devices), [...BASE_COLUMNS, ...FLEET_COLUMNS, ...SENSOR_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS, ...UAV_COLUMNS]);
   await close(devices);
 });
 withoutMqtt.run();
@@ -55,7 +56,7 @@ withoutMqtt.run();
 const withoutRtl433 = without('@svc/plugin-sdr-rtl433');
 withoutRtl433('the table offers no sensor column and lists no sensor view; the others stay, and so does MQTT out', async (context) => {
   const page = await devicesAt(context, 'all');
-  assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS, ...UAV_COLUMNS]);
+  assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...FLEET_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS, ...UAV_COLUMNS]);
   assert.equal(await shownColumns(page), ['name', 'type', 'phy', 'mac', 'manuf', 'channel', 'signal', 'packets', 'seen']);
   const views = await listedViews(page);
   assert.ok(views.includes('phy-Bluetooth') && views.includes('phy-BTLE') && views.includes('phydot11_accesspoints'), views.join());
@@ -65,7 +66,7 @@ withoutRtl433('the table offers no sensor column and lists no sensor view; the o
   const system = await open(context, '#/system');
   await logIn(context, system);
   await system.locator('[data-testid=mqtt-state]:has-text("connected")').waitFor();
-  assert.equal(await integrationBlocks(system), [['MQTT', 'mqtt']]);
+  assert.equal(await integrationBlocks(system), [['MQTT', 'mqtt'], ['Fleet', 'fleet']]);
   await close(system);
 });
 withoutRtl433.run();

@@ -7,9 +7,10 @@
  * `svc start --fleet` sets) this svc is a fleet view: it builds its tracker from those streams,
  * one device per device heard anywhere with a seen-by entry per sensor, and lists the sensor
  * nodes at `/fleet/sensors.json`; an admin pauses, resumes or retunes a sensor's source through
- * the ordinary datasource routes, carried to sensors with `fleet_control=true` over NATS.
+ * the ordinary datasource routes, carried to sensors with `fleet_control=true` over NATS. Its UI
+ * module (`src/ui`) shows the sensors in the system page and a device's sensors in its detail.
  */
-import { definePlugin, TRACKED_FORMATS, type Service } from '@svc/core';
+import { definePlugin, packageFile, TRACKED_FORMATS, type Service } from '@svc/core';
 import { FLEET_CONFIG_KEYS, readSensorSettings, readViewSettings } from './fleet-settings.js';
 import { fleetStreams } from './fleet-subjects.js';
 import { FleetLink } from './link/fleet-link.js';
@@ -85,6 +86,13 @@ export default definePlugin({
       svc.hooks.remoteDatasourceCommand.tapPromise(PLUGIN_NAME, (command) => view!.command(command));
     }
     svc.hooks.fields.tap(PLUGIN_NAME, (fields) => fields.registerAll([...SENSOR_STATUS_FIELDS, ...VIEW_STATUS_FIELDS, ...SENSOR_NODE_FIELDS]));
+    svc.hooks.uiModules.tap(PLUGIN_NAME, (modules) =>
+      modules.add({
+        name: 'fleet',
+        description: "the fleet in the web app: sensor nodes and their sources in the system page's integrations, a device's sensors with their signal and the best one, a best-sensor column",
+        file: packageFile(import.meta.url, 'dist/ui/fleet.js'),
+      }),
+    );
     svc.hooks.routes.tap(PLUGIN_NAME, (routes) => {
       routes.http({
         methods: ['GET', 'POST'],

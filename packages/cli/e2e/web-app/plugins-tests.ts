@@ -24,12 +24,14 @@ export const BLUETOOTH_COLUMNS = ['bluetooth-class', 'bluetooth-minor-class', 'b
 export const BTLE_COLUMNS = ['btle-local-name', 'btle-tx-power', 'btle-advertiser', 'btle-tracker'];
 /** Columns the UAV plugin's module adds. */
 export const UAV_COLUMNS = ['uav-id', 'uav-type', 'uav-altitude', 'uav-speed', 'uav-operator', 'uav-transport'];
+/** Columns the fleet plugin's module adds, offered in every view no module speaks for (the server lists the fleet's UI module before the PHY plugins', so its column comes first). */
+export const FLEET_COLUMNS = ['fleet-best-sensor'];
 
 /** Adds the tests of the plugins' contributions to the suite of a server with every plugin. */
 export function pluginTests(test: Test<WebContext>): void {
   test('the view of every PHY offers the plugins’ columns and shows the PHY; each plugin’s views show its default columns', async (context) => {
     const page = await devicesAt(context, 'all');
-    assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...SENSOR_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS, ...UAV_COLUMNS]);
+    assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...FLEET_COLUMNS, ...SENSOR_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS, ...UAV_COLUMNS]);
     assert.equal(await shownColumns(page), ['name', 'type', 'phy', 'mac', 'manuf', 'channel', 'signal', 'packets', 'seen']);
     assert.ok((await listedViews(page)).includes('phy-RFSENSOR'));
     const defaults: [view: string, columns: string[]][] = [
@@ -53,11 +55,12 @@ export function pluginTests(test: Test<WebContext>): void {
     await close(page);
   });
 
-  test('the integrations hold MQTT out, from the MQTT plugin’s UI module', async (context) => {
+  test('the integrations hold MQTT out and the fleet, from the MQTT and fleet plugins’ UI modules', async (context) => {
     const page = await open(context, '#/system');
     await logIn(context, page);
     await page.locator('[data-testid=mqtt-panel]').waitFor();
-    assert.equal(await integrationBlocks(page), [['MQTT', 'mqtt']]);
+    assert.equal(await integrationBlocks(page), [['MQTT', 'mqtt'], ['Fleet', 'fleet']]);
+    await page.locator('[data-testid=fleet-off]').waitFor();
     assert.equal(await moduleErrors(page), []);
     await close(page);
   });

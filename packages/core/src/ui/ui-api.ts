@@ -139,7 +139,10 @@ export interface UiModuleApi {
   url(path: string): string;
   /** Reads a path of the REST API (relative, `devices/...`; the server's prefix is added). */
   get(path: string, dictionary?: Record<string, unknown>): Promise<any>;
-  /** Adds a panel to the detail of every device of a PHY (`IEEE802.11`, `RFSENSOR`, `BTLE`...). */
+  /**
+   * Adds a panel to the detail of every device of a PHY (`IEEE802.11`, `RFSENSOR`, `BTLE`...), or
+   * of every device whatever its PHY with `'*'` (what any device can carry: the fleet's sensors).
+   */
   devicePanel(panel: { readonly phy: string; readonly title: string; readonly render: UiComponent<{ device: UiDevice }> }): void;
   /** Adds a page to the app's navigation (`#/page/<id>`). */
   page(page: { readonly id: string; readonly title: string; readonly render: UiComponent<Record<string, never>> }): void;

@@ -110,7 +110,7 @@ export function DeviceDetail({ deviceKey, onClose }: { deviceKey: string; onClos
   const signal = rrdSeries(signalRrd, 'minute', true);
   const seenBy = (device['svc.device.base.seenby'] ?? []) as Record<string, any>[];
   const phy = device['svc.device.base.phyname'] as string;
-  const panels = devicePanels.value.filter((panel) => panel.phy === phy);
+  const panels = devicePanels.value.filter((panel) => panel.phy === phy || panel.phy === '*');
 
   return (
     <aside class="detail" aria-label="Device detail">

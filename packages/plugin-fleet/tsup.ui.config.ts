@@ -1,0 +1,3 @@
+import { uiModuleBuild } from '../../tsup.shared.js';
+
+export default uiModuleBuild({ fleet: 'src/ui/fleet-ui.ts' });
