@@ -18,7 +18,7 @@ import { hasRealData, realDataPath, realDataTest, waitUntil } from '@svc/core/te
 import { adStructures, btsnoopFile, extendedInquiryResultEvent, leAdvertisingReportEvent, type BtsnoopRecord } from '@svc/plugin-bluetooth/testing';
 import { launchChromium } from './browser.js';
 import { close, logIn, open, rowKeys, screenshots, type AppContext } from './web-app/harness.js';
-import { devicesAt, listedViews, moduleErrors, shownColumns } from './web-app/plugin-ui.js';
+import { devicesAt, moduleErrors, shownColumns, waitForListedView } from './web-app/plugin-ui.js';
 import { adminGet, startSvc } from './svc-process.js';
 
 const EC521 = 'bluetooth/ec521_btsnoop_hci.log';
@@ -146,7 +146,7 @@ test('a Classic device’s panel shows its class, services by name, company, lev
 
 test('the Bluetooth view shows the Classic devices with their class by default; the search finds them by class and by name', async (context) => {
   const page = await devicesAt(context, 'phy-Bluetooth');
-  assert.ok((await listedViews(page)).includes('phy-Bluetooth'));
+  await waitForListedView(page, 'phy-Bluetooth');
   assert.equal(await shownColumns(page), ['name', 'mac', 'manuf', 'bluetooth-class', 'bluetooth-minor-class', 'signal', 'packets', 'seen']);
   const speaker = await keyOf(context, 'Bluetooth', SPEAKER);
   const phone = await keyOf(context, 'Bluetooth', PHONE);

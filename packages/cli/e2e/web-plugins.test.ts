@@ -9,7 +9,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { close, deviceKeyOf, logIn, open, startWebApp, stopWebApp, type WebContext } from './web-app/harness.js';
-import { devicesAt, integrationBlocks, listedViews, moduleErrors, offeredColumns, shownColumns } from './web-app/plugin-ui.js';
+import { devicesAt, integrationBlocks, listedViews, moduleErrors, offeredColumns, shownColumns, waitForListedView } from './web-app/plugin-ui.js';
 import { ADSB_COLUMNS, BASE_COLUMNS, BLUETOOTH_COLUMNS, BTLE_COLUMNS, FLEET_COLUMNS, SENSOR_COLUMNS, UAV_COLUMNS } from './web-app/plugins-tests.js';
 import { DEMO_SCENE_CAPTURE } from './dot11-captures.js';
 
@@ -58,6 +58,7 @@ withoutRtl433('the table offers no sensor column and lists no sensor view; the o
   const page = await devicesAt(context, 'all');
   assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...FLEET_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS, ...UAV_COLUMNS]);
   assert.equal(await shownColumns(page), ['name', 'type', 'phy', 'mac', 'manuf', 'channel', 'signal', 'packets', 'seen']);
+  await waitForListedView(page, 'phy-Bluetooth');
   const views = await listedViews(page);
   assert.ok(views.includes('phy-Bluetooth') && views.includes('phy-BTLE') && views.includes('phydot11_accesspoints'), views.join());
   assert.equal(views.filter((view) => /rtl433/i.test(view)), []);

@@ -30,6 +30,11 @@ export function listedViews(page: Page): Promise<string[]> {
   return page.$$eval('select[aria-label=View] option', (options) => options.map((option) => option.getAttribute('value')!));
 }
 
+/** Waits until the view picker lists `view` (the list arrives apart from the table); fails after 30 s. */
+export async function waitForListedView(page: Page, view: string): Promise<void> {
+  await page.waitForSelector(`select[aria-label=View] option[value="${view}"]`, { state: 'attached', timeout: 30_000 });
+}
+
 /** The titles of the integrations' blocks, and the module each comes from. */
 export function integrationBlocks(page: Page): Promise<[title: string, module: string][]> {
   return page.$$eval('[data-module]', (blocks) => blocks.map((block) => [block.querySelector('h3')?.textContent ?? '', block.getAttribute('data-module')!] as [string, string]));

@@ -11,7 +11,7 @@ import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { waitUntil } from '@svc/core/testing';
 import { close, logIn, open, type WebContext } from './harness.js';
-import { devicesAt, integrationBlocks, listedViews, moduleErrors, offeredColumns, shownColumns } from './plugin-ui.js';
+import { devicesAt, integrationBlocks, moduleErrors, offeredColumns, shownColumns, waitForListedView } from './plugin-ui.js';
 
 /** Columns of the base record every device has. */
 export const BASE_COLUMNS = ['name', 'type', 'mac', 'manuf', 'phy', 'channel', 'signal', 'crypt', 'packets', 'seen', 'first'];
@@ -33,7 +33,7 @@ export function pluginTests(test: Test<WebContext>): void {
     const page = await devicesAt(context, 'all');
     assert.equal(await offeredColumns(page), [...BASE_COLUMNS, ...FLEET_COLUMNS, ...SENSOR_COLUMNS, ...ADSB_COLUMNS, ...BLUETOOTH_COLUMNS, ...BTLE_COLUMNS, ...UAV_COLUMNS]);
     assert.equal(await shownColumns(page), ['name', 'type', 'phy', 'mac', 'manuf', 'channel', 'signal', 'packets', 'seen']);
-    assert.ok((await listedViews(page)).includes('phy-RFSENSOR'));
+    await waitForListedView(page, 'phy-RFSENSOR');
     const defaults: [view: string, columns: string[]][] = [
       ['phydot11_accesspoints', ['name', 'type', 'mac', 'manuf', 'channel', 'signal', 'crypt', 'packets', 'seen']],
       ['phy-IEEE802.11', ['name', 'type', 'mac', 'manuf', 'channel', 'signal', 'crypt', 'packets', 'seen']],
