@@ -164,8 +164,10 @@ test('the view’s web app: the sensors in the system page, a shared device’s 
     const page = await open(context, `#/devices?view=all&device=${shared['svc.device.base.key']}`);
     await logIn(context, page);
     await page.locator('[data-testid=fleet-seenby-best]').waitFor();
-    const names = await page.locator('[data-testid=fleet-seenby-sensor]').allTextContents();
-    assert.equal(names.map((name) => name.replace(/best$/, '').trim()).sort(), ['e2e/east', 'e2e/north']);
+    // Sensors show by UUID until the panel has the fleet's sensor list, then by site and node.
+    let names: string[] = [];
+    const named = async () => (names = await page.locator('[data-testid=fleet-seenby-sensor]').allTextContents()).map((name) => name.replace(/best$/, '').trim()).sort().join() === 'e2e/east,e2e/north';
+    await waitUntil('the panel names the sensors by site and node', named, { timeoutMs: 30_000, detail: () => names.join() });
     assert.equal(names.filter((name) => name.endsWith('best')), [`e2e/${best.node} best`]);
     await close(page);
   } finally {
