@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, makeTestCertificates, waitUntil } from '@svc/core/testing';
+import { freePort, hasExited, makeTestCertificates, stopProcess, waitUntil } from '@svc/core/testing';
 
 /** Where nats-server is (Debian installs it in /usr/sbin). */
 export const NATS_SERVER = process.env.SVC_NATS_SERVER ?? '/usr/sbin/nats-server';
@@ -81,15 +81,10 @@ function serverProcess(port: number, serverArgs: readonly string[], tls: boolean
   }
   let child: ChildProcess | undefined;
   let output = '';
-  const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
+  const running = () => child !== undefined && !hasExited(child);
   process.on('exit', () => child?.kill('SIGKILL'));
   const kill = async () => {
-    const current = child;
-    if (!current || !running()) return;
-    await new Promise<void>((resolve) => {
-      current.once('exit', () => resolve());
-      current.kill('SIGKILL');
-    });
+    if (child) await stopProcess(child, 'SIGKILL');
   };
   return {
     port,
