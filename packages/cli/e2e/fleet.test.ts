@@ -8,27 +8,31 @@
  * view with exactly the sensors that track it in its seen-by list, each with that sensor's
  * packet count, and the device's packet count their sum: nothing lost, nothing counted twice.
  * Then the view's web app, in real Chromium, lists the three sensors in the system page and, in
- * a device both demo-scene sensors hear, both sensors by site and node with the best one marked.
+ * a device both demo-scene sensors hear, both sensors by site and node with the best one marked;
+ * on its map (east drives a GPS track, so its devices are placed) a device's tooltip names the
+ * sensor hearing it best.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitUntil } from '@svc/core/testing';
+import { projectDataPath, waitUntil } from '@svc/core/testing';
 import { startNatsServer, type TestNatsServer } from '@svc/plugin-fleet/testing';
 import { BULK_CAPTURE, DEMO_SCENE_CAPTURE, DEMO_SCENE_PPI_CAPTURE, type Dot11Capture } from './dot11-captures.js';
 import { basicAuth, startSvc, type SvcProcess } from './svc-process.js';
 import { launchChromium } from './browser.js';
 import { close, logIn, open } from './web-app/harness.js';
+import { centreOf, screenPixel } from './web-app/map-screen.js';
 
 type Json = Record<string, any>;
 
-/** One sensor: its node name, capture, replay pace, and its process once started. */
+/** One sensor: its node name, capture, replay pace, GPS if it has one, and its process once started. */
 interface Sensor {
   readonly node: string;
   readonly capture: Dot11Capture;
   readonly pps: number;
+  readonly gps?: string;
   readonly configDir: string;
   process?: SvcProcess;
   password?: string;
@@ -39,13 +43,15 @@ let nats: TestNatsServer;
 let view: SvcProcess;
 const sensors: Sensor[] = [
   { node: 'north', capture: DEMO_SCENE_CAPTURE, pps: 400, configDir: mkdtempSync(join(tmpdir(), 'svc-fleet-north-')) },
-  { node: 'east', capture: DEMO_SCENE_PPI_CAPTURE, pps: 400, configDir: mkdtempSync(join(tmpdir(), 'svc-fleet-east-')) },
+  // East drives the kept track ten times as fast as it was driven, so its devices are placed apart on the map.
+  { node: 'east', capture: DEMO_SCENE_PPI_CAPTURE, pps: 400, gps: `virtual:track=${projectDataPath('serial', 'svc-track-drive.raw.nmea')},speed=10`, configDir: mkdtempSync(join(tmpdir(), 'svc-fleet-east-')) },
   { node: 'west', capture: BULK_CAPTURE, pps: 2000, configDir: mkdtempSync(join(tmpdir(), 'svc-fleet-west-')) },
 ];
 
-/** GETs JSON from a process as its admin. */
-async function get(svc: SvcProcess, password: string, path: string): Promise<any> {
-  const response = await fetch(`${svc.url}${path}`, { headers: { authorization: basicAuth('svc', password) } });
+/** GETs JSON from a process as its admin, or POSTs `body` as JSON when there is one. */
+async function get(svc: SvcProcess, password: string, path: string, body?: Json): Promise<any> {
+  const headers = { authorization: basicAuth('svc', password), 'content-type': 'application/json' };
+  const response = await fetch(`${svc.url}${path}`, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers });
   if (response.status !== 200) throw new Error(`${path}: status ${response.status}`);
   return response.json();
 }
@@ -54,7 +60,8 @@ async function get(svc: SvcProcess, password: string, path: string): Promise<any
 async function startSensor(sensor: Sensor): Promise<void> {
   const config = join(sensor.configDir, 'sensor.conf');
   writeFileSync(config, [`fleet_publish=${nats.url}`, 'fleet_site=e2e', `fleet_node=${sensor.node}`, 'fleet_status_interval=1', ''].join('\n'));
-  sensor.process = await startSvc({ configDir: sensor.configDir, args: ['--config', config, '-n', '-c', `${sensor.capture.path}:name=${sensor.node},pps=${sensor.pps}`] });
+  const gps = sensor.gps ? ['--gps', sensor.gps] : [];
+  sensor.process = await startSvc({ configDir: sensor.configDir, args: ['--config', config, '-n', '-c', `${sensor.capture.path}:name=${sensor.node},pps=${sensor.pps}`, ...gps] });
   sensor.password ??= sensor.process.password;
   sensor.uuid ??= (await get(sensor.process, sensor.password!, '/fleet/status.json'))['svc.fleet.uuid'];
 }
@@ -64,7 +71,10 @@ const sourcePackets = async (sensor: Sensor) => ((await get(sensor.process!, sen
 
 test.before(async () => {
   nats = await startNatsServer();
-  view = await startSvc({ args: ['-n', '--fleet', nats.url] });
+  // The view's map draws no tiles: the test has no tile server, and the grid is enough to point at devices.
+  const viewDir = mkdtempSync(join(tmpdir(), 'svc-fleet-view-'));
+  writeFileSync(join(viewDir, 'svc.conf'), 'map_tile_url=none\n');
+  view = await startSvc({ configDir: viewDir, args: ['--config', join(viewDir, 'svc.conf'), '-n', '--fleet', nats.url] });
   for (const sensor of sensors) await startSensor(sensor);
 });
 
@@ -170,6 +180,30 @@ test('the view’s web app: the sensors in the system page, a shared device’s 
     await waitUntil('the panel names the sensors by site and node', named, { timeoutMs: 30_000, detail: () => names.join() });
     assert.equal(names.filter((name) => name.endsWith('best')), [`e2e/${best.node} best`]);
     await close(page);
+
+    // On the map, pointing at a device drawn alone (east's GPS placed it) names the sensor hearing it best.
+    const answer = await get(view, view.password!, '/devices/views/all/map.json', { zoom: 18, box: [-180, -85, 180, 85] });
+    const bestOf = new Map(devices.map((device) => [device['svc.device.base.key'], device['svc.device.base.best_seenby']]));
+    const points = answer['svc.map.points'] as [string, number, number, number, string][];
+    const alone = points.find(([key]) => bestOf.get(key));
+    assert.ok(alone, `a device with a best sensor drawn alone at zoom 18 (${points.length} drawn alone, ${answer['svc.map.located']} located)`);
+    const [key, lat, lon] = alone;
+    const hint = `best sensor e2e/${sensors.find((sensor) => sensor.uuid === bestOf.get(key))!.node}`;
+    const map = await open(context, `#/map?view=all&at=${lat},${lon},18`);
+    await logIn(context, map);
+    await map.waitForSelector('[data-testid=map][data-drawn]');
+    const box = (await map.locator('[data-testid=map]').boundingBox())!;
+    const [x, y] = screenPixel(lat, lon, centreOf(map), box.width, box.height);
+    // The pointer moves a pixel back and forth until the drawn device is under it and its hint has come.
+    let tooltip = '';
+    let nudge = 0;
+    await waitUntil(`the tooltip of ${key} ends with '${hint}'`, async () => {
+      await map.mouse.move(box.x + x + (nudge++ % 2), box.y + y);
+      tooltip = (await map.locator('.map-tooltip').textContent()) ?? '';
+      return tooltip.endsWith(` · ${hint}`);
+    }, { timeoutMs: 30_000, detail: () => tooltip });
+    assert.ok(tooltip.startsWith(`${alone[4]} · `), `the tooltip names the device first: ${tooltip}`);
+    await close(map);
   } finally {
     await browser.close();
   }

@@ -101,7 +101,7 @@ export { MIN_REPLAY_PPS, REPLAY_OPTIONS, ReplayClock, readReplayPacing, type Rep
 export { replayFile, type ReplayFile, type ReplayWords } from './datasources/file-replay.js';
 export { importOptional, type OptionalModule } from './util/optional-module.js';
 export { UiModuleRegistry, type UiModuleDefinition } from './ui/ui-module.js';
-export type { UiComponent, UiDevice, UiDeviceColumn, UiDeviceColumns, UiMapLayer, UiMarkerShape, UiModuleApi, UiModuleRegister, UiNode, UiStateTone } from './ui/ui-api.js';
+export type { UiComponent, UiDevice, UiDeviceColumn, UiDeviceColumns, UiMapHint, UiMapLayer, UiMarkerShape, UiModuleApi, UiModuleRegister, UiNode, UiStateTone } from './ui/ui-api.js';
 export { packageFile } from './util/package-file.js';
 export { pluginContributions, type PluginContributions } from './plugin-contributions.js';
 export { serveStaticFile, type CachePolicy } from './http/static-file.js';

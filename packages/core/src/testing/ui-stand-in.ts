@@ -5,7 +5,7 @@
  * and which keeps what the module registers; and readers of the rendered tree. The browser tests
  * (`packages/cli/e2e`) render the same modules in the real app.
  */
-import type { UiModuleApi } from '../ui/ui-api.js';
+import type { UiMapHint, UiModuleApi } from '../ui/ui-api.js';
 
 /** An element of a rendered tree. */
 export interface UiElement {
@@ -22,6 +22,7 @@ export type UiColumnsDefinition = Parameters<UiModuleApi['deviceColumns']>[0];
 export function standInUiApi(rrd: UiModuleApi['rrd'] = () => ({ times: [], values: [] })) {
   const panels: UiPanelDefinition[] = [];
   const columns: UiColumnsDefinition[] = [];
+  const mapHints: UiMapHint[] = [];
   const refs: { current: unknown }[] = [];
   let nextRef = 0;
   const components = { Section: () => null, KeyValues: () => null, Table: () => null, Graph: () => null, Time: () => null, DeviceLink: () => null, State: () => null };
@@ -36,8 +37,9 @@ export function standInUiApi(rrd: UiModuleApi['rrd'] = () => ({ times: [], value
     hooks: { useRef: (initial: unknown) => (refs[nextRef++] ??= { current: initial }) },
     devicePanel: (panel: UiPanelDefinition) => void panels.push(panel),
     deviceColumns: (added: UiColumnsDefinition) => void columns.push(added),
+    mapHint: (hint: UiMapHint) => void mapHints.push(hint),
   } as unknown as UiModuleApi;
-  return { ui, panels, columns, components, Fragment, rendering: () => void (nextRef = 0) };
+  return { ui, panels, columns, mapHints, components, Fragment, rendering: () => void (nextRef = 0) };
 }
 
 /** Every element of a rendered tree, depth first, including those in a table's or a list's rows. */

@@ -89,6 +89,18 @@ export interface UiMapLayer {
   readonly companion?: { readonly field: string; readonly title: string };
 }
 
+/**
+ * A line of the map's tooltip for a device (`mapHint`): what a module knows of a device that is
+ * worth a glance on the map without opening it (the fleet's sensor hearing it best). Fields
+ * are read only when a user points at a device, so a hint costs the map nothing until then.
+ */
+export interface UiMapHint {
+  /** The field it reads, as a device-table column names it (`svc.device.base.best_seenby`). */
+  readonly field: string;
+  /** The tooltip's words for the field's value (`best sensor campus/north`); undefined shows nothing. */
+  text(value: unknown): string | undefined | Promise<string | undefined>;
+}
+
 /** How a state is doing, for `State`: healthy, waiting or retrying, failed, or off. */
 export type UiStateTone = 'good' | 'waiting' | 'bad' | 'off';
 
@@ -159,6 +171,8 @@ export interface UiModuleApi {
   integrationPanel(panel: { readonly title: string; readonly render: UiComponent<Record<string, never>> }): void;
   /** Adds a layer to the map page: the located devices of a view, drawn with the layer's marker (and track). */
   mapLayer(layer: UiMapLayer): void;
+  /** Adds a line to the map's tooltip of a single device, from one of its fields. */
+  mapHint(hint: UiMapHint): void;
 }
 
 /** What a UI module exports by default. */

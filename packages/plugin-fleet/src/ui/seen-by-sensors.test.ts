@@ -100,4 +100,24 @@ test('the Best sensor column names the sensor by site and node once the sensor l
   assert.equal(asked, ['fleet/sensors.json'], 'asked once, not once per cell');
 });
 
+test('the map hint reads the best sensor and names it by site and node, waiting for the sensor list it needs', async () => {
+  const { device, sensors } = await fleetDevice();
+  const { ui, mapHints, asked } = fleetStandInUiApi({ 'fleet/sensors.json': sensors });
+  registerSeenBySensors(ui);
+  assert.is(mapHints.length, 1);
+  const [hint] = mapHints;
+  assert.is(hint!.field, 'svc.device.base.best_seenby');
+  assert.is(await hint!.text(device['svc.device.base.best_seenby']), 'best sensor campus/south');
+  assert.is(await hint!.text(device['svc.device.base.best_seenby']), 'best sensor campus/south');
+  assert.equal(asked, ['fleet/sensors.json'], 'the list is read once for both');
+  assert.is(await hint!.text(undefined), undefined, 'a device no sensor reported gets no line');
+});
+
+test('the map hint names a sensor the fleet does not list by its UUID', async () => {
+  const { device, south } = await fleetDevice();
+  const { ui, mapHints } = fleetStandInUiApi({ 'fleet/sensors.json': [] });
+  registerSeenBySensors(ui);
+  assert.is(await mapHints[0]!.text(device['svc.device.base.best_seenby']), `best sensor ${south}`);
+});
+
 test.run();

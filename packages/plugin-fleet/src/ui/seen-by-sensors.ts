@@ -2,19 +2,20 @@
  * What the app shows of the sensors hearing a device on a fleet view: a "Seen by sensors" panel
  * in the detail of every device (whatever its PHY) listing each sensor by site and node with its
  * own signal, first and last time and packets, the one hearing it best
- * (`svc.device.base.best_seenby`) marked; and a "Best sensor" column for the device table. Sensor
- * names come from `/fleet/sensors.json`; a device no sensor reported (a server that is not a
- * fleet view) gets a one-line panel and an empty cell.
+ * (`svc.device.base.best_seenby`) marked; a "Best sensor" column for the device table; and the
+ * best sensor as a line of the map's tooltip for a device (`mapHint`). Sensor names come from
+ * `/fleet/sensors.json`; a device no sensor reported (a server that is not a fleet view) gets a
+ * one-line panel, an empty cell and no tooltip line.
  */
 import type { UiDevice, UiModuleApi } from '@svc/core';
-import { sensorName, sensorNames, type SensorNodeRecord } from './sensor-names.js';
+import { SensorNameBook, sensorName, sensorNames, type SensorNodeRecord } from './sensor-names.js';
 
 type Entry = Readonly<Record<string, any>>;
 
 /** How often the sensor names are read again while a panel is open. */
 const NAMES_REFRESH_MS = 10_000;
-/** How long the column waits before asking for names again when it meets a UUID it cannot name. */
-const COLUMN_NAMES_RETRY_MS = 10_000;
+/** How long the column and the map hint wait before asking for names again when they meet a UUID they cannot name. */
+const NAMES_RETRY_MS = 10_000;
 
 const COUNT = new Intl.NumberFormat();
 
@@ -30,7 +31,7 @@ function signalText(signal: Entry | undefined): string {
   return `${signal['svc.common.signal.last_signal']} dBm (${signal['svc.common.signal.min_signal']} to ${signal['svc.common.signal.max_signal']})`;
 }
 
-/** Registers the panel and the column. */
+/** Registers the panel, the column and the map hint. */
 export function registerSeenBySensors(ui: UiModuleApi): void {
   const { h } = ui;
   const { State, Table, Time } = ui.components;
@@ -61,18 +62,9 @@ export function registerSeenBySensors(ui: UiModuleApi): void {
     },
   });
 
-  // The column's cells are drawn synchronously: names come from the last answer, asked for again
-  // (at most every ten seconds) when a sensor the column cannot name appears.
-  let names = new Map<string, string>();
-  let askedAt = -Infinity;
-  const refreshNames = () => {
-    if (Date.now() - askedAt < COLUMN_NAMES_RETRY_MS) return;
-    askedAt = Date.now();
-    ui.get('fleet/sensors.json').then(
-      (nodes: SensorNodeRecord[]) => (names = sensorNames(nodes)),
-      () => undefined,
-    );
-  };
+  // The column's cells are drawn synchronously, from the names read so far; the map's tooltip
+  // line can wait for the read a sensor it cannot name needs.
+  const book = new SensorNameBook((path) => ui.get(path), NAMES_RETRY_MS);
   ui.deviceColumns({
     columns: [
       {
@@ -80,11 +72,12 @@ export function registerSeenBySensors(ui: UiModuleApi): void {
         title: 'Best sensor',
         field: 'svc.device.base.best_seenby',
         width: '10em',
-        cell: (uuid) => {
-          if (!names.has(String(uuid).toUpperCase())) refreshNames();
-          return sensorName(names, uuid);
-        },
+        cell: (uuid) => book.nameNow(uuid),
       },
     ],
+  });
+  ui.mapHint({
+    field: 'svc.device.base.best_seenby',
+    text: async (uuid) => (uuid ? `best sensor ${await book.name(uuid)}` : undefined),
   });
 }

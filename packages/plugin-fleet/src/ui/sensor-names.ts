@@ -16,3 +16,48 @@ export function sensorNames(nodes: readonly SensorNodeRecord[]): Map<string, str
 export function sensorName(names: ReadonlyMap<string, string>, uuid: unknown): string {
   return names.get(String(uuid).toUpperCase()) ?? String(uuid);
 }
+
+/**
+ * Sensor names for what cannot wait on a request of its own (a table cell drawn now, a tooltip
+ * line wanted soon): the last `fleet/sensors.json` read, read again when a sensor it cannot name
+ * turns up, at most once every `retryMs`, so a page of cells asks once, not once per cell.
+ */
+export class SensorNameBook {
+  private names = new Map<string, string>();
+  private askedAt = -Infinity;
+  private reading: Promise<void> | undefined;
+
+  constructor(
+    private readonly get: (path: string) => Promise<any>,
+    private readonly retryMs = 10_000,
+  ) {}
+
+  /** The name from the list read so far (the UUID until it names the sensor); reads it again if needed. */
+  nameNow(uuid: unknown): string {
+    if (!this.knows(uuid)) void this.read();
+    return sensorName(this.names, uuid);
+  }
+
+  /** The name once a read the sensor needed has come. */
+  async name(uuid: unknown): Promise<string> {
+    if (!this.knows(uuid)) await this.read();
+    return sensorName(this.names, uuid);
+  }
+
+  private knows(uuid: unknown): boolean {
+    return this.names.has(String(uuid).toUpperCase());
+  }
+
+  private read(): Promise<void> {
+    if (this.reading) return this.reading;
+    if (Date.now() - this.askedAt < this.retryMs) return Promise.resolve();
+    this.askedAt = Date.now();
+    this.reading = this.get('fleet/sensors.json')
+      .then(
+        (nodes: SensorNodeRecord[]) => void (this.names = sensorNames(nodes)),
+        () => undefined,
+      )
+      .finally(() => (this.reading = undefined));
+    return this.reading;
+  }
+}

@@ -3,7 +3,7 @@
  * them (`ui/modules.json`), imports each, and calls its default export with the module API
  * (`UiModuleApi` in `@svc/core`): Preact's `h` and hooks, the app's building blocks, the REST
  * API, and the ways in: device panels for a PHY, device-table columns and the default columns
- * of views, a block in the system page's integrations, a page. Everything the app shows of a
+ * of views, a block in the system page's integrations, a page, the map's layers and tooltip hints. Everything the app shows of a
  * plugin comes this way, so a plugin that is not loaded shows nothing. A module that fails to
  * load, or throws while rendering, is reported and the app runs on without it.
  */
@@ -21,6 +21,7 @@ import { State } from './components/State';
 import { Table } from './components/Table';
 import { Time } from './components/Time';
 import { cellText } from './format';
+import { addMapHint } from './map/map-hints';
 import { addMapLayer } from './map/map-layers';
 import { rrdSeries } from './rrd';
 import { apiPath } from './server';
@@ -86,6 +87,7 @@ function apiFor(module: string): UiModuleApi {
       integrationPanels.value = [...integrationPanels.value, { ...panel, render: panel.render as IntegrationPanel['render'], module }];
     },
     mapLayer: (layer) => addMapLayer(module, layer),
+    mapHint: (hint) => addMapHint(hint),
   };
 }
 

@@ -15,6 +15,7 @@ import { count } from '../format';
 import { UNIT_SYMBOL } from './altitude-colour';
 import { CoordinateGrid } from './grid-layer';
 import { MapFeed, type MapClusterData, type MapQuery, type MapSnapshot } from './map-feed';
+import { mapHintLines } from './map-hints';
 import { OTHER_DEVICES, SENSOR_LAYER_ID, type MapLayer } from './map-layers';
 import type { MapPlace } from './map-position';
 import { MarkerCanvas, type MarkerScene } from './marker-canvas';
@@ -212,6 +213,8 @@ export function MapView(props: MapViewProps) {
       else if (hit?.cluster) openCluster(hit.cluster);
     });
     let dragging = false;
+    // The device the tooltip is about, so hint lines that arrive late go to the device they are for.
+    let pointedKey: string | undefined;
     map.on('dragstart', () => (dragging = true));
     map.on('dragend', () => (dragging = false));
     map.on('mousemove', (event: L.LeafletMouseEvent) => {
@@ -219,6 +222,7 @@ export function MapView(props: MapViewProps) {
       const hit = canvas.hitAt(event.containerPoint);
       map.getContainer().classList.toggle('over-device', Boolean(hit));
       tooltip.hidden = !hit;
+      if (!hit?.point) pointedKey = undefined;
       if (!hit) return;
       L.DomUtil.setPosition(tooltip, event.containerPoint.add([12, -28]));
       if (hit.cluster) {
@@ -229,7 +233,12 @@ export function MapView(props: MapViewProps) {
       const layer = parts.current!.snapshot?.query.layers[point.layer] as MapLayer | undefined;
       const altitude = parts.current!.snapshot?.data.tracks.get(point.key)?.at(-1)?.[3];
       const unit = layer?.track?.altitude;
-      tooltip.textContent = `${point.name} · ${layer?.title ?? OTHER_DEVICES.title}${altitude !== undefined && unit ? ` · ${Math.round(altitude)} ${UNIT_SYMBOL[unit]}` : ''}`;
+      const text = `${point.name} · ${layer?.title ?? OTHER_DEVICES.title}${altitude !== undefined && unit ? ` · ${Math.round(altitude)} ${UNIT_SYMBOL[unit]}` : ''}`;
+      tooltip.textContent = text;
+      pointedKey = point.key;
+      void mapHintLines(point.key).then((lines) => {
+        if (pointedKey === point.key && !tooltip.hidden && lines.length) tooltip.textContent = [text, ...lines].join(' · ');
+      });
     });
     map.on('mouseout', () => (tooltip.hidden = true));
 
