@@ -14,6 +14,7 @@ export { mp, readWireHeader, wireFrame } from './kismet-wire.js';
 export { remoteCapturePort, tcpKismetTool, websocketKismetTool, type KismetTcpTool, type KismetTool, type ReceivedFrame } from './kismet-tool.js';
 export { waitUntil, type WaitOptions } from './wait-until.js';
 export { hasExited, stopProcess } from './stop-process.js';
+export { startTestDaemon, testDaemon, type TestDaemon, type TestDaemonOptions } from './test-daemon.js';
 export { alertTestService, type AlertTestService } from './alert-test-service.js';
 export { keyValueRows, renderedElements, renderedText, standInUiApi, tableRows, type UiColumnsDefinition, type UiElement, type UiPanelDefinition } from './ui-stand-in.js';
 export { promtoolCheck, seriesValue } from './prometheus.js';

@@ -4,33 +4,16 @@
  * on the same port with the same storage, and stopped; with a login, or speaking only TLS.
  * Several make a cluster: each names the others' cluster ports as its routes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, hasExited, makeTestCertificates, stopProcess, waitUntil } from '@svc/core/testing';
+import { freePort, makeTestCertificates, testDaemon, type TestDaemon } from '@svc/core/testing';
 
 /** Where nats-server is (Debian installs it in /usr/sbin). */
 export const NATS_SERVER = process.env.SVC_NATS_SERVER ?? '/usr/sbin/nats-server';
 
 /** A running (or killed) test server. */
-export interface TestNatsServer {
-  readonly port: number;
-  /** `nats://127.0.0.1:<port>`. */
-  readonly url: string;
-  /** With TLS: the PEM file of the CA that signed the server's certificate. */
-  readonly caFile?: string;
-  /** True while the process runs. */
-  readonly running: boolean;
-  /** Kills it with SIGKILL (no clean shutdown, as in a crash) and waits for it to exit. */
-  kill(): Promise<void>;
-  /** Starts it again on the same port, with the storage it had. */
-  restart(): Promise<void>;
-  /** Stops it and removes its storage. */
-  stop(): Promise<void>;
-  /** What it logged. */
-  log(): string;
-}
+export type TestNatsServer = TestDaemon;
 
 /** Login the server asks for: a user and password, a token, or the nkey of a user (its public key, `U...`). */
 export type TestNatsAuth = { readonly user: string; readonly password: string } | { readonly token: string } | { readonly nkey: string };
@@ -72,42 +55,20 @@ async function startServers(size: number, options: { auth?: TestNatsAuth; tls?: 
 function serverProcess(port: number, serverArgs: readonly string[], tls: boolean, config: string | undefined): TestNatsServer {
   const dir = mkdtempSync(join(tmpdir(), 'svc-nats-'));
   const certificates = tls ? makeTestCertificates(dir) : undefined;
-  const caFile = certificates?.caFile;
   const args = [...serverArgs];
   if (certificates) args.push('--tls', '--tlscert', certificates.certFile, '--tlskey', certificates.keyFile);
   if (config !== undefined) {
     writeFileSync(join(dir, 'nats.conf'), config);
     args.push('-c', join(dir, 'nats.conf'));
   }
-  let child: ChildProcess | undefined;
-  let output = '';
-  const running = () => child !== undefined && !hasExited(child);
-  process.on('exit', () => child?.kill('SIGKILL'));
-  const kill = async () => {
-    if (child) await stopProcess(child, 'SIGKILL');
-  };
-  return {
+  return testDaemon({
+    name: 'nats-server',
+    command: NATS_SERVER,
+    args: [...args, '-sd', dir],
     port,
     url: `nats://127.0.0.1:${port}`,
-    caFile,
-    get running() {
-      return running();
-    },
-    kill,
-    async restart() {
-      const started = spawn(NATS_SERVER, [...args, '-sd', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-      const mark = output.length;
-      started.stdout!.on('data', (chunk) => (output += chunk));
-      started.stderr!.on('data', (chunk) => (output += chunk));
-      started.on('error', (error) => (output += `\n${error.message}`));
-      child = started;
-      await waitUntil(`nats-server is ready on ${port}`, () => output.slice(mark).includes('Server is ready') || !running(), { timeoutMs: 15_000, intervalMs: 50, detail: () => output });
-      if (!running()) throw new Error(`nats-server exited: ${output.slice(mark)}`);
-    },
-    async stop() {
-      await kill();
-      rmSync(dir, { recursive: true, force: true });
-    },
-    log: () => output,
-  };
+    caFile: certificates?.caFile,
+    dir,
+    ready: (output) => output.includes('Server is ready'),
+  });
 }

@@ -4,34 +4,18 @@
  * (SIGKILL, as a crash) and started again on the same port, and stopped. Plus a subscriber:
  * the real `mosquitto_sub` from `mosquitto-clients`, printing each message as JSON.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { freePort, hasExited, makeTestCertificates, stopProcess, waitUntil } from '@svc/core/testing';
+import { freePort, makeTestCertificates, startTestDaemon, stopProcess, waitUntil, type TestDaemon } from '@svc/core/testing';
 
 /** Where Mosquitto is (Debian installs it in /usr/sbin). */
 export const MOSQUITTO = process.env.SVC_MOSQUITTO ?? '/usr/sbin/mosquitto';
 
-/** A running (or stopped) test broker. */
-export interface TestBroker {
-  readonly port: number;
-  /** `mqtt://127.0.0.1:<port>` (`mqtts://` with TLS). */
-  readonly url: string;
-  /** With TLS: the PEM file of the CA that signed the broker's certificate. */
-  readonly caFile?: string;
-  /** True while the broker process runs. */
-  readonly running: boolean;
-  /** Kills the broker with SIGKILL (no clean shutdown, as in a crash) and waits for it to exit. */
-  kill(): Promise<void>;
-  /** Starts it again on the same port (a fresh broker: no retained messages). */
-  restart(): Promise<void>;
-  /** Stops it and removes its directory. */
-  stop(): Promise<void>;
-  /** What the broker logged. */
-  log(): string;
-}
+/** A running (or stopped) test broker; a restart is a fresh broker, with no retained messages. */
+export type TestBroker = TestDaemon;
 
 /**
  * Starts Mosquitto on a free loopback port; with `users`, only those logins are allowed; with
@@ -54,42 +38,20 @@ export async function startMosquitto(options: { users?: Record<string, string>; 
     lines.push('allow_anonymous true');
   }
   const certificates = options.tls ? makeTestCertificates(dir) : undefined;
-  const caFile = certificates?.caFile;
   if (certificates) lines.push(`cafile ${certificates.caFile}`, `certfile ${certificates.certFile}`, `keyfile ${certificates.keyFile}`);
   const conf = join(dir, 'mosquitto.conf');
   writeFileSync(conf, `${lines.join('\n')}\n`);
-  let child: ChildProcess | undefined;
-  let output = '';
-  const launch = async () => {
-    const started = spawn(MOSQUITTO, ['-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
-    started.stdout!.on('data', (chunk) => (output += chunk));
-    started.stderr!.on('data', (chunk) => (output += chunk));
-    started.on('error', (error) => (output += `\n${error.message}`));
-    child = started;
-    await waitUntil(`mosquitto listens on ${port}`, () => accepts(port), { timeoutMs: 10_000, intervalMs: 50, detail: () => output });
-  };
-  const exit = async () => {
-    if (child) await stopProcess(child, 'SIGKILL');
-  };
-  process.on('exit', () => child?.kill('SIGKILL'));
-  await launch();
-  return {
+  return startTestDaemon({
+    name: 'mosquitto',
+    command: MOSQUITTO,
+    args: ['-c', conf],
     port,
     url: `${options.tls ? 'mqtts' : 'mqtt'}://127.0.0.1:${port}`,
-    caFile,
-    get running() {
-      return child !== undefined && !hasExited(child);
-    },
-    kill: exit,
-    restart: launch,
-    async stop() {
-      await exit();
-      rmSync(dir, { recursive: true, force: true });
-    },
-    log: () => output,
-  };
+    caFile: certificates?.caFile,
+    dir,
+    ready: () => accepts(port),
+  });
 }
-
 
 /** Whether something accepts TCP connections on a loopback port. */
 function accepts(port: number): Promise<boolean> {
