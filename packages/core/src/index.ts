@@ -103,6 +103,7 @@ export { importOptional, type OptionalModule } from './util/optional-module.js';
 export { UiModuleRegistry, type UiModuleDefinition } from './ui/ui-module.js';
 export type { UiComponent, UiDevice, UiDeviceColumn, UiDeviceColumns, UiMapHint, UiMapLayer, UiMarkerShape, UiModuleApi, UiModuleRegister, UiNode, UiStateTone } from './ui/ui-api.js';
 export { packageFile } from './util/package-file.js';
+export { RingDeque } from './util/ring-deque.js';
 export { pluginContributions, type PluginContributions } from './plugin-contributions.js';
 export { serveStaticFile, type CachePolicy } from './http/static-file.js';
 export { captureResponse } from './http/capture-response.js';

@@ -6,6 +6,7 @@
  * among the changed ones and is published with its latest record) is given back instead, never
  * counted as dropped, so no device loses its state to an outage.
  */
+import { RingDeque } from '@svc/core';
 
 /** One message for a JetStream subject. */
 export interface FleetMessage {
@@ -20,8 +21,7 @@ export interface FleetMessage {
 
 /** A bounded FIFO of messages with drop-oldest. */
 export class Backlog {
-  #items: FleetMessage[] = [];
-  #head = 0;
+  readonly #messages = new RingDeque<FleetMessage>();
   /** Messages given up on because the backlog was full. */
   dropped = 0;
 
@@ -29,38 +29,28 @@ export class Backlog {
 
   /** Messages waiting. */
   get length(): number {
-    return this.#items.length - this.#head;
+    return this.#messages.length;
   }
 
   /** Adds at the end, dropping the oldest while the bound is reached. */
   push(message: FleetMessage): void {
     while (this.length >= this.max) this.#drop(this.shift()!);
-    this.#items.push(message);
+    this.#messages.push(message);
   }
 
   /** Puts a message back at the head (one the link failed to deliver), dropping the oldest past the bound. */
   unshift(message: FleetMessage): void {
-    this.#compact();
-    this.#items.unshift(message);
+    this.#messages.unshift(message);
     while (this.length > this.max) this.#drop(this.shift()!);
   }
 
   /** Takes the oldest message. */
   shift(): FleetMessage | undefined {
-    if (this.length === 0) return undefined;
-    const message = this.#items[this.#head]!;
-    this.#items[this.#head++] = undefined as unknown as FleetMessage;
-    if (this.#head > 1024 && this.#head * 2 > this.#items.length) this.#compact();
-    return message;
+    return this.#messages.shift();
   }
 
   #drop(message: FleetMessage): void {
     if (message.giveBack) message.giveBack();
     else this.dropped++;
-  }
-
-  #compact(): void {
-    this.#items = this.#items.slice(this.#head);
-    this.#head = 0;
   }
 }

@@ -2,9 +2,10 @@
  * The outbox: messages waiting for the broker, bounded. While the broker is away it fills up
  * to `mqtt_queue_max` messages (those handed to the connection and not yet acknowledged count
  * too); past that the oldest waiting message is dropped and counted, so memory never grows
- * with an outage and what is delivered afterwards is the newest. A ring of slots keeps adding
+ * with an outage and what is delivered afterwards is the newest. A ring deque keeps adding
  * and taking constant-time at any size.
  */
+import { RingDeque } from '@svc/core';
 
 /** One message for the broker. */
 export interface OutboxEntry {
@@ -25,9 +26,7 @@ export class DroppedError extends Error {
 
 /** A bounded FIFO of entries with drop-oldest. */
 export class Outbox {
-  #slots: (OutboxEntry | undefined)[] = new Array(16);
-  #head = 0;
-  #length = 0;
+  readonly #entries = new RingDeque<OutboxEntry>();
   /** Entries given up on because the outbox was full. */
   dropped = 0;
 
@@ -42,45 +41,27 @@ export class Outbox {
 
   /** Entries waiting (not counting those in flight). */
   get length(): number {
-    return this.#length;
+    return this.#entries.length;
   }
 
   /** Adds at the end (or, with `front`, at the head: a resend or a status that must go first), dropping the oldest when full. */
   push(entry: OutboxEntry, front = false): void {
-    while (this.#length > 0 && this.#length + this.inFlight() >= this.max) this.#drop(this.shift()!);
-    if (this.#length + this.inFlight() >= this.max) {
+    while (this.length > 0 && this.length + this.inFlight() >= this.max) this.#drop(this.shift()!);
+    if (this.length + this.inFlight() >= this.max) {
       this.#drop(entry);
       return;
     }
-    if (this.#length === this.#slots.length) this.#grow();
-    if (front) {
-      this.#head = (this.#head - 1 + this.#slots.length) % this.#slots.length;
-      this.#slots[this.#head] = entry;
-    } else {
-      this.#slots[(this.#head + this.#length) % this.#slots.length] = entry;
-    }
-    this.#length++;
+    if (front) this.#entries.unshift(entry);
+    else this.#entries.push(entry);
   }
 
   /** Takes the oldest entry. */
   shift(): OutboxEntry | undefined {
-    if (this.#length === 0) return undefined;
-    const entry = this.#slots[this.#head];
-    this.#slots[this.#head] = undefined;
-    this.#head = (this.#head + 1) % this.#slots.length;
-    this.#length--;
-    return entry;
+    return this.#entries.shift();
   }
 
   #drop(entry: OutboxEntry): void {
     this.dropped++;
     entry.settle?.(new DroppedError(this.max));
-  }
-
-  #grow(): void {
-    const slots = new Array<OutboxEntry | undefined>(this.#slots.length * 2);
-    for (let i = 0; i < this.#length; i++) slots[i] = this.#slots[(this.#head + i) % this.#slots.length];
-    this.#slots = slots;
-    this.#head = 0;
   }
 }
