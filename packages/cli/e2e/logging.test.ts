@@ -71,7 +71,7 @@ test('svc start logs to svcdb by default; -t titles the log, -n writes none; /lo
 test('killed with SIGKILL mid-ingest: the log opens whole and the next start holds every device it held', async () => {
   const configDir = mkdtempSync(join(scratch, 'kill-'));
   writeFileSync(join(configDir, 'svc.conf'), 'log_device_interval=0.5\n');
-  const svc = await startSvc({ configDir, args: ['-c', `${BULK_CAPTURE.path}:name=slow,pps=1500`] });
+  const svc = await startSvc({ configDir, args: ['-c', `${BULK_CAPTURE.path}:name=slow,pps=500`] });
   const log = join(configDir, 'logs', logsIn(configDir)[0]!);
   let logged: { keys: string[]; packets: number };
   try {
