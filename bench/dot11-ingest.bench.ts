@@ -19,7 +19,7 @@
  * by default, empty for none).
  */
 import { spawnSync } from 'node:child_process';
-import { createLogger } from '@svc/core';
+import { createLogger, lookupManufacturer } from '@svc/core';
 import { createTestService } from '@svc/core/testing';
 import dot11Plugin from '@svc/plugin-dot11';
 import { BIG_CAPTURE_DEVICES, BIG_CAPTURE_FRAMES, bigCapture } from './big-capture.js';
@@ -30,6 +30,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const gc = (globalThis as { gc?: () => void }).gc;
 
 const capture = bigCapture();
+// The OUI registry loads on the first lookup: loaded here, its 8 MB or so are not counted as the
+// first round's devices' heap (the first round read 3 374 bytes a device, the later ones 2 600).
+lookupManufacturer(0);
 
 function heapUsed(): number {
   gc?.();
@@ -70,7 +73,7 @@ for (let run = 0; run < ROUNDS * 2; run++) {
 const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const median = medianOf(rates);
 const medianWithoutTiming = medianOf(ratesWithoutTiming);
-console.log(`dot11 ingest, pcapfile -> tracker: median ${Math.round(median).toLocaleString('en')} frames/s (target 250,000); heap ${Math.round(perDevice).toLocaleString('en')} bytes per device (target under 4,096)`);
+console.log(`dot11 ingest, pcapfile -> tracker: median ${Math.round(median).toLocaleString('en')} frames/s (target 250,000); heap ${Math.round(perDevice).toLocaleString('en')} bytes per device (target 3,000, issue 38)`);
 console.log(
   `packet-chain timing for /metrics: ${Math.round(median).toLocaleString('en')} frames/s with it, ${Math.round(medianWithoutTiming).toLocaleString('en')} without ` +
     `(${(((medianWithoutTiming - median) / medianWithoutTiming) * 100).toFixed(1)} % slower with it; rounds with ${rates.map((rate) => Math.round(rate / 1000)).join(', ')} k, without ${ratesWithoutTiming.map((rate) => Math.round(rate / 1000)).join(', ')} k)`,

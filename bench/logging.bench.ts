@@ -1,7 +1,7 @@
 /**
  * Logging (issue 21): 802.11 ingest of the generated 1,000,000-frame capture with no log, with
  * an svcdb log of every packet, and with a pcapng log, in interleaved rounds (targets: svcdb at
- * least 70 % of the rate without logging, pcapng at least 85 %), each log checked to hold every
+ * least 85 % of the rate without logging since issue 38, 70 % before; pcapng at least 85 %), each log checked to hold every
  * frame; then restoring 100,000 devices at start (target under 3 s): a capture with 100,000
  * devices is logged once, and a new service is timed from `start()` until the tracker holds
  * them all. Prints figures only.
@@ -79,7 +79,8 @@ for (let index = 0; index < ROUNDS; index++) {
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const none = median(rates.none!);
-for (const [kind, target] of [['svcdb', 70], ['pcapng', 85]] as const) {
+// svcdb's target was 70 % (issue 21); issue 38 (ingest on every core) raised it to 85 %.
+for (const [kind, target] of [['svcdb', 85], ['pcapng', 85]] as const) {
   const rate = median(rates[kind]!);
   console.log(`${kind} logging: median ${Math.round(rate).toLocaleString('en')} frames/s = ${((rate / none) * 100).toFixed(0)} % of ${Math.round(none).toLocaleString('en')} without logging (target ${target} %)`);
 }

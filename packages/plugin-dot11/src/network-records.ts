@@ -87,12 +87,12 @@ export class NetworkRecords {
     const key = ssidKey(ies?.ssid);
     const bssid = header.bssid ?? 0xffffffffffff;
     const crypt = ies?.rsn || ies?.wpa ? cryptSet(frame.capability, ies) : 0;
-    let record = dot11.probed?.get(key);
+    let record = dot11.lastProbed?.key === key ? dot11.lastProbed : dot11.findProbe(key);
     const isNew = record === undefined;
-    record ??= new ProbedSsid(ies?.ssid, bssid, time);
+    record ??= new ProbedSsid(ies?.ssid, bssid, time, key);
     record.update(time, bssid, ies, crypt);
     if (record !== dot11.lastProbed) {
-      dot11.rememberProbe(key, record);
+      dot11.rememberProbe(record);
       dot11.lastProbed = record;
     }
     if (isNew) this.events.newSsid(Dot11Topic.PROBED_SSID, device, record);

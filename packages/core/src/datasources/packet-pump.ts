@@ -14,6 +14,12 @@
  * `packet_backlog_limit` packets (Kismet's limit, 8192) the rest of such a backlog is dropped,
  * counted on the source and the chain (`svc_packets_dropped_total`, `/packetchain/packet_drop.json`)
  * and said once on the message bus each time the source starts to fall behind.
+ *
+ * Turns: a file replayed at full speed hands over batches of thousands of frames, and batches
+ * follow one another as promise continuations, so the chain alone would hold the event loop for
+ * tens of milliseconds at a time and `/system/status.json` waited that long. Every
+ * {@link PACKETS_PER_LOOK} packets the pump asks the process's turn budget (util/turn-budget.ts)
+ * and, once the turn's time is spent, lets the loop poll before it goes on with the same batch.
  */
 import type { RunHooks } from '../run-hooks.js';
 import { runPacketChain } from '../packets/chain.js';
@@ -24,6 +30,10 @@ import type { Packet, PacketGps } from '../packets/packet.js';
 import { PacketStats } from '../packets/packet-stats.js';
 import type { Datasource } from './datasource.js';
 import type { Capture } from './datasource-type.js';
+import { eventLoopTurns, type TurnBudget } from '../util/turn-budget.js';
+
+/** Packets the pump runs between two looks at the turn budget (a look costs a clock read). */
+export const PACKETS_PER_LOOK = 256;
 
 /** What the pump needs. */
 export interface PacketPumpDependencies {
@@ -43,6 +53,8 @@ export interface PacketPumpDependencies {
   readonly backlogLimit?: number;
   /** Says something about a source on the message bus (that it falls behind). */
   readonly report?: (text: string) => void;
+  /** The event loop's turn budget the chain takes its time from; the process's (`eventLoopTurns`) by default. */
+  readonly turns?: TurnBudget;
 }
 
 /** Feeds captures into the packet chain and keeps the chain's counters. */
@@ -53,12 +65,14 @@ export class PacketPump {
   readonly #dedup: FrameDedup<Datasource> | undefined;
   readonly #pacers: (() => Promise<void> | undefined)[] = [];
   readonly #runChain: (packet: Packet) => void;
+  readonly #turns: TurnBudget;
   /** Sources whose last backlog was cut at the limit, so the next cut is not reported again. */
   readonly #behind = new WeakSet<Datasource>();
 
   constructor(private readonly deps: PacketPumpDependencies) {
     this.#dedup = deps.dedupSize ? new FrameDedup(deps.dedupSize) : undefined;
     this.#runChain = deps.runChain ?? ((packet) => runPacketChain(deps.hooks, packet));
+    this.#turns = deps.turns ?? eventLoopTurns;
   }
 
   /** Adds a consumer that may ask sources to wait between batches (see the datasource tracker's `addPacer`). */
@@ -77,7 +91,7 @@ export class PacketPump {
       for await (const batch of capture.packets) {
         if (!isCurrent()) return;
         if (source.state === 'paused') continue;
-        await this.#deliverBatch(source, batch, compareDuplicates);
+        await this.#deliverBatch(source, batch, isCurrent, compareDuplicates);
       }
       return;
     }
@@ -92,7 +106,7 @@ export class PacketPump {
       chained = chained.then(async () => {
         await decoded;
         // A source paused while its batch was being decoded discards it, as it discards what it reads.
-        if (isCurrent() && source.state !== 'paused') await this.#deliverBatch(source, batch, compareDuplicates);
+        if (isCurrent() && source.state !== 'paused') await this.#deliverBatch(source, batch, isCurrent, compareDuplicates);
       });
       // Awaited below; marked handled so a failure while reading goes on is not reported as unhandled.
       chained.catch(() => undefined);
@@ -102,13 +116,26 @@ export class PacketPump {
     await chained;
   }
 
-  /** Runs one batch through the chain, counts it, and waits for the pacers. */
-  async #deliverBatch(source: Datasource, backlog: readonly Packet[], compareDuplicates: () => boolean): Promise<void> {
+  /**
+   * Runs one batch through the chain, counts it, and waits for the pacers. A source closed or
+   * paused while the pump let the loop turn drops the rest of the batch, as it drops what it
+   * reads after that.
+   */
+  async #deliverBatch(source: Datasource, backlog: readonly Packet[], isCurrent: () => boolean, compareDuplicates: () => boolean): Promise<void> {
     const batch = this.#withinLimit(source, backlog);
     const errorsBefore = source.numErrorPackets;
     const dedup = compareDuplicates() ? this.#dedup : undefined;
     let duplicates = 0;
-    for (const packet of batch) {
+    let delivered = 0;
+    for (; delivered < batch.length; delivered++) {
+      if (delivered % PACKETS_PER_LOOK === 0) {
+        const nextTurn = this.#turns.next();
+        if (nextTurn) {
+          await nextTurn;
+          if (!isCurrent() || source.state === 'paused') break;
+        }
+      }
+      const packet = batch[delivered]!;
       if (dedup !== undefined && packet.data !== undefined) {
         packet.hash = packetHash(packet.data, packet.dlt);
         if (dedup.isDuplicate(packet.hash, source)) {
@@ -118,7 +145,7 @@ export class PacketPump {
       }
       this.#process(source, packet);
     }
-    this.stats.addBatch(Math.floor(Date.now() / 1000), batch.length, source.numErrorPackets - errorsBefore, duplicates);
+    this.stats.addBatch(Math.floor(Date.now() / 1000), delivered, source.numErrorPackets - errorsBefore, duplicates);
     for (const pacer of this.#pacers) {
       const wait = pacer();
       if (wait) await wait;

@@ -32,6 +32,14 @@ export class Rrd {
   /** Samples per slot, for a gauge only. */
   readonly #counts: Uint32Array | undefined;
   #lastTime = 0;
+  /**
+   * The slots of `#lastTime`'s second, minute and hour, worked out when the clock moves rather
+   * than on every sample: times are past 2^30, so V8 holds them as doubles, and each `%` on a
+   * double is a call into the C library.
+   */
+  #secondSlot = MINUTE;
+  #minuteSlot = HOUR;
+  #hourSlot = DAY;
 
   /** A history whose slots are means of the samples in them (sensor readings), not sums. */
   static gauge(): Rrd {
@@ -52,14 +60,14 @@ export class Rrd {
     rrd.#slots.set([...(vectors[0] as number[]), ...(vectors[1] as number[]), ...(vectors[2] as number[])]);
     rrd.#slots[VALUE_BEFORE] = Number(fields['svc.common.rrd.last_value_n1']) || 0;
     if (rrd.#counts) for (let slot = 0; slot < SLOTS; slot++) rrd.#counts[slot] = rrd.#slots[slot] !== 0 ? 1 : 0;
-    rrd.#lastTime = Math.floor(lastTime);
+    rrd.#setClock(Math.floor(lastTime));
     return rrd;
   }
 
   /** A history as `writeState` packed it: every slot as it was, a gauge's sample counts too. */
   static readState(reader: StateReader): Rrd {
     const rrd = new Rrd(reader.boolean());
-    rrd.#lastTime = reader.uint();
+    rrd.#setClock(reader.uint());
     for (let filled = reader.count(); filled > 0; filled--) {
       const slot = reader.uint();
       if (slot > VALUE_BEFORE) throw new SvcError('SVC_ERR_BAD_STATE', `RRD slot ${slot} past the last (${VALUE_BEFORE})`);
@@ -94,14 +102,14 @@ export class Rrd {
   add(time: number, value: number): void {
     const second = Math.floor(time);
     if (second > this.#lastTime) this.#advance(second);
-    const now = this.#lastTime;
-    const secondSlot = MINUTE + (now % 60);
-    const minuteSlot = HOUR + (Math.floor(now / 60) % 60);
-    const hourSlot = DAY + (Math.floor(now / 3600) % 24);
-    this.#slots[VALUE_BEFORE] = this.#value(secondSlot);
-    this.#slots[secondSlot]! += value;
-    this.#slots[minuteSlot]! += value;
-    this.#slots[hourSlot]! += value;
+    const secondSlot = this.#secondSlot;
+    const minuteSlot = this.#minuteSlot;
+    const hourSlot = this.#hourSlot;
+    const slots = this.#slots;
+    slots[VALUE_BEFORE] = this.#value(secondSlot);
+    slots[secondSlot]! += value;
+    slots[minuteSlot]! += value;
+    slots[hourSlot]! += value;
     const counts = this.#counts;
     if (counts) {
       counts[secondSlot]!++;
@@ -134,7 +142,7 @@ export class Rrd {
     return {
       'svc.common.rrd.last_time': this.#lastTime,
       'svc.common.rrd.serial_time': Math.floor(now),
-      'svc.common.rrd.last_value': this.#value(MINUTE + (this.#lastTime % 60)),
+      'svc.common.rrd.last_value': this.#value(this.#secondSlot),
       'svc.common.rrd.last_value_n1': this.#slots[VALUE_BEFORE]!,
       'svc.common.rrd.minute_vec': this.#vector(MINUTE, 60),
       'svc.common.rrd.hour_vec': this.#vector(HOUR, 60),
@@ -143,29 +151,46 @@ export class Rrd {
     };
   }
 
+  /** Sets the clock to Unix second `second` and the slots it falls in. */
+  #setClock(second: number): void {
+    this.#lastTime = second;
+    this.#secondSlot = MINUTE + (second % 60);
+    this.#minuteSlot = HOUR + (Math.floor(second / 60) % 60);
+    this.#hourSlot = DAY + (Math.floor(second / 3600) % 24);
+  }
+
   /** Moves the clock to `second`, blanking every slot skipped on the way. */
   #advance(second: number): void {
     const previous = this.#lastTime;
-    if (previous === 0) {
-      this.#lastTime = second;
-      return;
-    }
-    this.#blank(MINUTE, 60, previous, second);
-    this.#blank(HOUR, 60, Math.floor(previous / 60), Math.floor(second / 60));
-    this.#blank(DAY, 24, Math.floor(previous / 3600), Math.floor(second / 3600));
-    this.#lastTime = second;
+    const secondBefore = this.#secondSlot;
+    const minuteBefore = this.#minuteSlot;
+    const hourBefore = this.#hourSlot;
+    this.#setClock(second);
+    if (previous === 0) return;
+    this.#blank(MINUTE, 60, secondBefore, second - previous);
+    this.#blank(HOUR, 60, minuteBefore, Math.floor(second / 60) - Math.floor(previous / 60));
+    this.#blank(DAY, 24, hourBefore, Math.floor(second / 3600) - Math.floor(previous / 3600));
   }
 
-  #blank(base: number, size: number, from: number, to: number): void {
-    if (to <= from) return;
-    if (to - from >= size) {
-      this.#slots.fill(0, base, base + size);
-      this.#counts?.fill(0, base, base + size);
+  /**
+   * Blanks the `steps` slots after slot `from` of the ring of `size` slots at `base`, wrapping
+   * at its end (all of them when `steps` covers the ring).
+   */
+  #blank(base: number, size: number, from: number, steps: number): void {
+    if (steps <= 0) return;
+    const slots = this.#slots;
+    const counts = this.#counts;
+    if (steps >= size) {
+      slots.fill(0, base, base + size);
+      counts?.fill(0, base, base + size);
       return;
     }
-    for (let slot = from + 1; slot <= to; slot++) {
-      this.#slots[base + (slot % size)] = 0;
-      if (this.#counts) this.#counts[base + (slot % size)] = 0;
+    const end = base + size;
+    let slot = from;
+    for (let left = steps; left > 0; left--) {
+      if (++slot === end) slot = base;
+      slots[slot] = 0;
+      if (counts) counts[slot] = 0;
     }
   }
 }

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SignalRrd } from './signal-rrd.js';
+import { seededRandom } from '../testing/fuzz.js';
 
 const T = 1_700_000_040; // slot 0 of a minute
 
@@ -31,6 +32,27 @@ test('levels are kept as whole dB within a byte', () => {
   rrd.add(T, -300);
   rrd.add(T + 1, -41.6);
   assert.equal((rrd.toRecord(T + 1)['svc.common.rrd.minute_vec'] as number[]).slice(0, 2), [-128, -42]);
+});
+
+test('over a long random run with gaps of every size, each second serves the strongest level a model of the minute says', () => {
+  const random = seededRandom(60);
+  const rrd = new SignalRrd();
+  const samples: [number, number][] = [];
+  let clock = 0;
+  let time = T;
+  for (let step = 0; step < 3000; step++) {
+    const kind = random();
+    time += kind < 0.6 ? Math.floor(random() * 3) : kind < 0.9 ? Math.floor(random() * 70) : kind < 0.97 ? Math.floor(random() * 500) : -Math.floor(random() * 20);
+    const level = -30 - Math.floor(random() * 60);
+    rrd.add(time, level);
+    clock = Math.max(clock, time);
+    samples.push([clock, level]);
+    if (step % 100 === 99) {
+      const expected = new Array<number>(60).fill(0);
+      for (const [second, value] of samples) if (second > clock - 60 && (expected[second % 60] === 0 || value > expected[second % 60]!)) expected[second % 60] = value;
+      assert.equal(rrd.toRecord(clock)['svc.common.rrd.minute_vec'], expected, `minute vector at step ${step}`);
+    }
+  }
 });
 
 test.run();

@@ -16,6 +16,8 @@ const SECONDS = 60;
 export class SignalRrd {
   readonly #slots = new Int8Array(SECONDS);
   #lastTime = 0;
+  /** The slot of `#lastTime`, worked out when the clock moves (a `%` on a time is a C library call, see Rrd). */
+  #slot = 0;
 
   /** The history as `toRecord` served it (a device restored from a log); undefined when it is not one. */
   static fromRecord(record: unknown): SignalRrd | undefined {
@@ -26,14 +28,14 @@ export class SignalRrd {
     if (!Array.isArray(minute) || minute.length !== SECONDS || !Number.isFinite(lastTime)) return undefined;
     const rrd = new SignalRrd();
     rrd.#slots.set(minute.map((level) => Number(level) || 0));
-    rrd.#lastTime = Math.floor(lastTime);
+    rrd.#setClock(Math.floor(lastTime));
     return rrd;
   }
 
   /** A history as `writeState` packed it. */
   static readState(reader: StateReader): SignalRrd {
     const rrd = new SignalRrd();
-    rrd.#lastTime = reader.uint();
+    rrd.#setClock(reader.uint());
     for (let filled = reader.count(); filled > 0; filled--) {
       const slot = reader.uint();
       if (slot >= SECONDS) throw new SvcError('SVC_ERR_BAD_STATE', `signal slot ${slot} past the last (${SECONDS - 1})`);
@@ -59,7 +61,7 @@ export class SignalRrd {
   add(time: number, signal: number): void {
     const second = Math.floor(time);
     if (second > this.#lastTime) this.#advance(second);
-    const slot = this.#lastTime % SECONDS;
+    const slot = this.#slot;
     const level = Math.max(-128, Math.min(127, Math.round(signal)));
     if (level !== 0 && (this.#slots[slot] === 0 || level > this.#slots[slot]!)) this.#slots[slot] = level;
   }
@@ -75,14 +77,24 @@ export class SignalRrd {
     };
   }
 
+  #setClock(second: number): void {
+    this.#lastTime = second;
+    this.#slot = second % SECONDS;
+  }
+
   #advance(second: number): void {
     const previous = this.#lastTime;
-    this.#lastTime = second;
+    let slot = this.#slot;
+    this.#setClock(second);
     if (previous === 0) return;
+    const slots = this.#slots;
     if (second - previous >= SECONDS) {
-      this.#slots.fill(0);
+      slots.fill(0);
       return;
     }
-    for (let skipped = previous + 1; skipped <= second; skipped++) this.#slots[skipped % SECONDS] = 0;
+    for (let left = second - previous; left > 0; left--) {
+      if (++slot === SECONDS) slot = 0;
+      slots[slot] = 0;
+    }
   }
 }

@@ -51,8 +51,11 @@ export class Dot11Device implements RecordSource {
   typeset = 0;
   advertised: AdvertisedSsid[] | undefined;
   responded: AdvertisedSsid[] | undefined;
-  /** Probed SSIDs by SSID bytes (see `ssidKey`), in least-recently-probed-first order. */
-  probed: Map<string, ProbedSsid> | undefined;
+  /**
+   * Probed SSIDs, least recently probed first. A list, not a Map by key: a station probes for a
+   * few networks, and a Map cost some 200 bytes more per station.
+   */
+  probed: ProbedSsid[] | undefined;
   /**
    * Access points this station belongs to, by BSSID, once it belongs to two or more; a station
    * of one BSS (most of them) keeps its only record in `currentBss` and no map.
@@ -103,12 +106,32 @@ export class Dot11Device implements RecordSource {
     return client;
   }
 
-  /** Notes a probed SSID, keeping at most {@link MAX_PROBED_SSIDS}. */
-  rememberProbe(key: string, record: ProbedSsid): void {
-    const probed = (this.probed ??= new Map());
-    probed.delete(key);
-    probed.set(key, record);
-    if (probed.size > MAX_PROBED_SSIDS) probed.delete(probed.keys().next().value!);
+  /** The probed SSID record whose bytes {@link ProbedSsid.key} spells `key`, if any. */
+  findProbe(key: string): ProbedSsid | undefined {
+    const probed = this.probed;
+    if (probed === undefined) return undefined;
+    for (let index = probed.length - 1; index >= 0; index--) if (probed[index]!.key === key) return probed[index];
+    return undefined;
+  }
+
+  /**
+   * Notes a probed SSID as the most recently probed (replacing a record of the same SSID), keeping
+   * at most {@link MAX_PROBED_SSIDS}. The list is kept exactly as long as its records.
+   */
+  rememberProbe(record: ProbedSsid): void {
+    const probed = this.probed;
+    if (probed === undefined) {
+      this.probed = [record];
+      return;
+    }
+    let index = probed.length - 1;
+    while (index >= 0 && probed[index]!.key !== record.key) index--;
+    if (index < 0) {
+      this.probed = probed.length < MAX_PROBED_SSIDS ? [...probed, record] : [...probed.slice(1), record];
+      return;
+    }
+    for (; index < probed.length - 1; index++) probed[index] = probed[index + 1]!;
+    probed[index] = record;
   }
 
   /** Adds a handshake message, keeping the last {@link MAX_HANDSHAKE_MESSAGES}. */
@@ -127,8 +150,8 @@ export class Dot11Device implements RecordSource {
       'dot11.device.num_advertised_ssids': this.advertised?.length ?? 0,
       'dot11.device.responded_ssid_map': (this.responded ?? []).map((ssid) => ssid.toRecord()),
       'dot11.device.num_responded_ssids': this.responded?.length ?? 0,
-      'dot11.device.probed_ssid_map': [...(this.probed?.values() ?? [])].map((ssid) => ssid.toRecord()),
-      'dot11.device.num_probed_ssids': this.probed?.size ?? 0,
+      'dot11.device.probed_ssid_map': (this.probed ?? []).map((ssid) => ssid.toRecord()),
+      'dot11.device.num_probed_ssids': this.probed?.length ?? 0,
       'dot11.device.associated_client_map': mapRecord(this.associated, (key) => key),
       'dot11.device.num_associated_clients': this.associated?.size ?? 0,
       'dot11.device.client_disconnects': this.clientDisconnects,

@@ -11,6 +11,7 @@ import type { WpsInfo } from '../parse/wps.js';
 import { CLIENT_DHCP_FIELDS, CLIENT_DHCP_KEYS, Dot11Client, type ClientDhcp } from './client-record.js';
 import { Dot11Device, type EapolMessage, type KeptFrame } from './dot11-device.js';
 import { AdvertisedSsid, ProbedSsid, ssidKey } from './ssid-record.js';
+import { sharedTags } from './tag-lists.js';
 
 type Fields = Record<string, unknown>;
 
@@ -48,7 +49,7 @@ function advertisedOf(record: Fields): AdvertisedSsid {
   ssid.restoreBeaconsPerSecond(number(field('beacons_sec')));
   ssid.country = text(field('dot11d_country'));
   ssid.wps = wpsOf(record, 'dot11.advertisedssid');
-  ssid.tags = numbers(field('ie_tag_list'));
+  ssid.tags = sharedTags(numbers(field('ie_tag_list')));
   return ssid;
 }
 
@@ -58,7 +59,7 @@ function probedOf(record: Fields): ProbedSsid {
   ssid.lastTime = number(field('last_time'));
   ssid.crypt = number(field('crypt_set'));
   ssid.wps = wpsOf(record, 'dot11.probedssid');
-  ssid.tags = numbers(field('ie_tag_list'));
+  ssid.tags = sharedTags(numbers(field('ie_tag_list')));
   return ssid;
 }
 
@@ -107,9 +108,9 @@ export function dot11DeviceFromRecord(record: Fields): Dot11Device {
   if (responded.length > 0) dot11.responded = responded;
   const lastBeaconed = field('last_beaconed_ssid_record');
   if (isObject(lastBeaconed)) dot11.lastBeaconed = advertised.find((ssid) => ssid.hash === number(lastBeaconed['dot11.advertisedssid.ssid_hash']));
-  for (const probed of objects(field('probed_ssid_map')).map(probedOf)) dot11.rememberProbe(ssidKey(Buffer.from(probed.ssid, 'utf8')), probed);
+  for (const probed of objects(field('probed_ssid_map')).map(probedOf)) dot11.rememberProbe(probed);
   const lastProbed = field('last_probed_ssid_record');
-  if (isObject(lastProbed)) dot11.lastProbed = dot11.probed?.get(ssidKey(Buffer.from(text(lastProbed['dot11.probedssid.ssid']), 'utf8')));
+  if (isObject(lastProbed)) dot11.lastProbed = dot11.findProbe(ssidKey(Buffer.from(text(lastProbed['dot11.probedssid.ssid']), 'utf8')));
   dot11.lastBssid = mac(field('last_bssid')) || -1;
   const clients = objects(field('client_map'))
     .map(clientOf)

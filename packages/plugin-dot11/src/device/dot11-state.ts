@@ -11,6 +11,7 @@ import type { WpsInfo } from '../parse/wps.js';
 import { CLIENT_DHCP_KEYS, Dot11Client, type ClientDhcp } from './client-record.js';
 import { Dot11Device, type EapolMessage, type KeptFrame } from './dot11-device.js';
 import { AdvertisedSsid, ProbedSsid } from './ssid-record.js';
+import { sharedTags } from './tag-lists.js';
 
 /** The WPS fields, in the order their presence bits and values are written. */
 const WPS_TEXTS = ['manufacturer', 'deviceName', 'modelName', 'modelNumber', 'serialNumber'] as const;
@@ -55,10 +56,10 @@ function writeTags(tags: readonly number[], writer: StateWriter): void {
   for (const tag of tags) writer.uint(tag);
 }
 
-function readTags(reader: StateReader): number[] {
+function readTags(reader: StateReader): readonly number[] {
   const tags = new Array<number>(reader.count());
   for (let index = 0; index < tags.length; index++) tags[index] = reader.uint();
-  return tags;
+  return sharedTags(tags);
 }
 
 function writeAdvertised(ssid: AdvertisedSsid, writer: StateWriter): void {
@@ -100,8 +101,8 @@ function readAdvertised(reader: StateReader): AdvertisedSsid {
   return ssid;
 }
 
-function writeProbed(key: string, ssid: ProbedSsid, writer: StateWriter): void {
-  writer.string(key);
+function writeProbed(ssid: ProbedSsid, writer: StateWriter): void {
+  writer.string(ssid.key);
   writer.string(ssid.ssid);
   writer.number(ssid.bssid);
   writer.number(ssid.firstTime);
@@ -115,12 +116,12 @@ function readProbed(reader: StateReader, dot11: Dot11Device): ProbedSsid {
   const key = reader.string();
   const text = reader.string();
   const bssid = reader.number();
-  const ssid = new ProbedSsid(Buffer.from(text, 'utf8'), bssid, reader.number());
+  const ssid = new ProbedSsid(Buffer.from(text, 'utf8'), bssid, reader.number(), key);
   ssid.lastTime = reader.number();
   ssid.crypt = reader.number();
   ssid.wps = readWps(reader);
   ssid.tags = readTags(reader);
-  dot11.rememberProbe(key, ssid);
+  dot11.rememberProbe(ssid);
   return ssid;
 }
 
@@ -210,10 +211,10 @@ function writeDot11(dot11: Dot11Device, writer: StateWriter): void {
   const responded = dot11.responded ?? [];
   writer.uint(responded.length);
   for (const ssid of responded) writeAdvertised(ssid, writer);
-  const probed = [...(dot11.probed ?? new Map<string, ProbedSsid>())];
+  const probed = dot11.probed ?? [];
   writer.uint(probed.length);
-  for (const [key, ssid] of probed) writeProbed(key, ssid, writer);
-  writer.uint(positionOf(probed.map(([, ssid]) => ssid), dot11.lastProbed));
+  for (const ssid of probed) writeProbed(ssid, writer);
+  writer.uint(positionOf(probed, dot11.lastProbed));
   writer.number(dot11.lastBssid);
   const clients = dot11.clients ? [...dot11.clients.values()] : dot11.currentBss ? [dot11.currentBss] : [];
   writer.uint(clients.length);

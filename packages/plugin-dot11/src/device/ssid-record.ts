@@ -8,6 +8,7 @@ import { formatMac } from '@svc/core';
 import type { Dot11Ies } from '../parse/ies.js';
 import type { WpsInfo } from '../parse/wps.js';
 import { cryptText } from './crypt.js';
+import { NO_TAGS, sharedTags } from './tag-lists.js';
 
 /** SSID text as clients see it; invalid UTF-8 shows as replacement characters. */
 export function ssidText(ssid: Buffer | undefined): string {
@@ -60,11 +61,12 @@ function channelWidth(mode: string): number {
 
 /**
  * Keeps `current` when `next` holds the same tags, so a record holds on to one array instead of
- * a fresh one per frame (fewer objects outlive the young generation).
+ * a fresh one per frame (fewer objects outlive the young generation); otherwise the list shared
+ * by every record with `next`'s tags (see tag-lists.ts).
  */
 export function sameTagsOr(current: readonly number[], next: readonly number[]): readonly number[] {
-  if (current.length !== next.length) return next;
-  for (let i = 0; i < next.length; i++) if (current[i] !== next[i]) return next;
+  if (current.length !== next.length) return sharedTags(next);
+  for (let i = 0; i < next.length; i++) if (current[i] !== next[i]) return sharedTags(next);
   return current;
 }
 
@@ -124,7 +126,7 @@ export class AdvertisedSsid {
   #beaconSecond = 0;
   country = '';
   wps: WpsInfo | undefined;
-  tags: readonly number[] = [];
+  tags: readonly number[] = NO_TAGS;
   /** The frame the last full update came from (see {@link AdvertisedSsid.repeats}); -1 when none. */
   #elementsHash = -1;
   #capability = -1;
@@ -229,6 +231,8 @@ export class AdvertisedSsid {
 
 /** A network one station asked for in its probe requests. */
 export class ProbedSsid {
+  /** The SSID's bytes as {@link ssidKey} spells them, which tell one probed network from another. */
+  readonly key: string;
   readonly ssid: string;
   readonly ssidLength: number;
   // Initialised here, not only in the constructor, so that V8 stores times in place (see TrackedDevice).
@@ -239,10 +243,14 @@ export class ProbedSsid {
   /** Crypt bitfield the request offered (RSN or WPA elements in the probe). */
   crypt = 0;
   wps: WpsInfo | undefined;
-  tags: readonly number[] = [];
+  tags: readonly number[] = NO_TAGS;
 
-  constructor(ssid: Buffer | undefined, bssid: number, time: number) {
-    this.ssid = ssidText(ssid);
+  /** `key` is given when it is known apart from the bytes (a record restored from the state snapshot, whose text may have lost bytes that were not UTF-8). */
+  constructor(ssid: Buffer | undefined, bssid: number, time: number, key = ssidKey(ssid)) {
+    this.key = key;
+    const text = ssidText(ssid);
+    // An ASCII SSID reads the same either way: the record keeps one string for both.
+    this.ssid = text === key ? key : text;
     this.ssidLength = ssid?.length ?? 0;
     this.bssid = bssid;
     this.firstTime = time;
