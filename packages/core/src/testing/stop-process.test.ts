@@ -23,8 +23,8 @@ test('a child already killed by a signal is not waited for again', async () => {
 });
 
 test('a child that ignores SIGTERM is killed after the grace period', async () => {
-  const child = sleeper("process.on('SIGTERM', () => {}); setTimeout(() => {}, 60000)");
-  await new Promise((resolve) => setTimeout(resolve, 300)); // its SIGTERM handler is in place
+  const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); console.log('ignoring'); setTimeout(() => {}, 60000)"], { stdio: ['ignore', 'pipe', 'ignore'] });
+  await new Promise((resolve) => child.stdout!.once('data', resolve)); // its SIGTERM handler is in place
   await stopProcess(child, 'SIGTERM', 200);
   assert.is(child.signalCode, 'SIGKILL');
 });
