@@ -13,15 +13,14 @@ import { Alerts } from './pages/Alerts';
 import { Channels } from './pages/Channels';
 import { Devices } from './pages/Devices';
 import { Filters } from './pages/Filters';
-import { lazyPage } from './lazy-page';
 import { Logs } from './pages/Logs';
+import { MapPage } from './pages/map-page-lazy';
 import { Sources } from './pages/Sources';
 import { System } from './pages/System';
 import { navigate, route } from './router';
-import { checkSession, login, logOut, needsSetup } from './session';
+import { login, logOut, needsSetup } from './session';
+import { sessionChecked } from './session-check';
 import { loadUiModules, moduleFailures, modulePages } from './ui-modules';
-
-const MapPage = lazyPage(() => import('./pages/MapPage'));
 
 const PAGES = [
   { id: 'devices', title: 'Devices', render: Devices },
@@ -33,9 +32,6 @@ const PAGES = [
   { id: 'filters', title: 'Filters', render: Filters },
   { id: 'system', title: 'System', render: System },
 ] as const;
-
-// Opened on the map, the app fetches the map's code while it checks the session, not after.
-if (route.value.page === 'map') void MapPage.preload().catch(() => undefined);
 
 function Header() {
   const current = route.value.page;
@@ -96,7 +92,7 @@ function Page() {
 export function App() {
   const [startError, setStartError] = useState('');
   useEffect(() => {
-    checkSession().catch((error: unknown) => setStartError(describe(error)));
+    sessionChecked.catch((error: unknown) => setStartError(describe(error)));
   }, []);
   const loggedIn = Boolean(login.value);
   useEffect(() => {
