@@ -9,29 +9,11 @@ import { FirstRun } from './components/FirstRun';
 import { Login } from './components/Login';
 import { ModuleBoundary } from './components/ModuleBoundary';
 import { connected, startEventBus, stopEventBus } from './event-bus';
-import { Alerts } from './pages/Alerts';
-import { Channels } from './pages/Channels';
-import { Devices } from './pages/Devices';
-import { Filters } from './pages/Filters';
-import { Logs } from './pages/Logs';
-import { MapPage } from './pages/map-page-lazy';
-import { Sources } from './pages/Sources';
-import { System } from './pages/System';
+import { PAGES } from './pages/page-list';
 import { navigate, route } from './router';
 import { login, logOut, needsSetup } from './session';
 import { sessionChecked } from './session-check';
 import { loadUiModules, moduleFailures, modulePages } from './ui-modules';
-
-const PAGES = [
-  { id: 'devices', title: 'Devices', render: Devices },
-  { id: 'map', title: 'Map', render: MapPage },
-  { id: 'sources', title: 'Sources', render: Sources },
-  { id: 'channels', title: 'Channels', render: Channels },
-  { id: 'alerts', title: 'Alerts', render: Alerts },
-  { id: 'logs', title: 'Logs', render: Logs },
-  { id: 'filters', title: 'Filters', render: Filters },
-  { id: 'system', title: 'System', render: System },
-] as const;
 
 function Header() {
   const current = route.value.page;
