@@ -7,14 +7,15 @@
  * minute as 1,000 devices a second change, with the slowest animation frame and the map
  * route's request times meanwhile, and, from a Chromium trace of that minute, the tasks whose
  * own CPU time on the main thread is over 50 ms (on a loaded machine a task's wall clock also
- * counts the time it waited for a core). Chromium may reach nothing but the server. Prints
+ * counts the time it waited for a core). The figures are taken once the server has logged the
+ * devices just added and is idle. Chromium may reach nothing but the server. Prints
  * figures; asserts nothing. `SVC_MAP_BENCH_FIRST_PAINT_ONLY=1` measures the first paint alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testTilesAround, writeMbtiles } from '@svc/core/testing';
-import { addTestDevices, loggedInBrowser, startBenchServer } from './bench-server.js';
+import { addTestDevices, loggedInBrowser, settleServer, startBenchServer } from './bench-server.js';
 import { mainThreadTasks } from './chromium-trace.js';
 
 const DEVICES = 100_000;
@@ -31,6 +32,7 @@ const { base } = server;
 const located = `lat=${CENTRE.lat},lon=${CENTRE.lon},radius=${RADIUS_M}`;
 await addTestDevices(server, DEVICES, located);
 console.log(`server holds ${await server.deviceCount()} devices, located in a ${RADIUS_M / 1000} km disc`);
+await settleServer(server);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const { browser, context } = await loggedInBrowser(server);
