@@ -2,7 +2,8 @@
  * Map figures in real Chromium against a real `svc start` holding 100,000 located devices (the
  * test datasource, spread over a 20 km disc) with tiles from an MBTiles archive svc serves: the
  * time from opening the map page to its first paint of the devices (opened at a place, as a
- * link or a reload does, and opened bare, fitting every device), and long tasks (over 50 ms,
+ * link or a reload does, and opened bare, fitting every device; by the page's clock, and as
+ * the bench's polling sees it), and long tasks (over 50 ms,
  * from the browser's own PerformanceObserver) while the map is dragged and wheel-zoomed for a
  * minute as 1,000 devices a second change, with the slowest animation frame and the map
  * route's request times meanwhile, and, from a Chromium trace of that minute, the tasks whose
@@ -43,26 +44,46 @@ await context.route('**/*', (route) => {
   return route.abort();
 });
 
-/** Milliseconds from opening `hash` until the map has drawn `answers` answers of the server (opened bare, it draws none before it has fitted the devices). */
-async function firstPaint(hash: string, answers: number): Promise<number> {
+// The page notes its own clock (from the start of its navigation) each time the map counts an answer drawn.
+await context.addInitScript(`
+  window.mapDrawnAt = [];
+  new MutationObserver(() => {
+    const drawn = Number(document.querySelector('[data-testid=map]')?.getAttribute('data-drawn') ?? 0);
+    while (window.mapDrawnAt.length < drawn) window.mapDrawnAt.push(performance.now());
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn'] });
+`);
+
+/**
+ * Milliseconds from opening `hash` until the map has drawn `answers` answers of the server
+ * (opened bare, it draws none before it has fitted the devices): by the page's own clock, and
+ * as the bench sees it (its navigation and polling included: the page must paint a frame for
+ * the bench to look, which a busy page delays).
+ */
+async function firstPaint(hash: string, answers: number): Promise<{ page: number; seen: number }> {
   const page = await context.newPage();
   const started = performance.now();
   await page.goto(`${base}/${hash}`);
   await page.waitForFunction((wanted) => Number(document.querySelector('[data-testid=map]')?.getAttribute('data-drawn') ?? 0) >= wanted, answers, { polling: 'raf' });
-  const elapsed = performance.now() - started;
+  const seen = performance.now() - started;
+  const drawnAt = (await page.evaluate('window.mapDrawnAt')) as number[];
   await page.close();
-  return elapsed;
+  return { page: drawnAt[answers - 1]!, seen };
 }
 
-const atPlace: number[] = [];
-const bare: number[] = [];
+const atPlace: { page: number; seen: number }[] = [];
+const bare: { page: number; seen: number }[] = [];
 for (let run = 0; run < 5; run++) {
   atPlace.push(await firstPaint(`#/map?view=all&at=${CENTRE.lat},${CENTRE.lon},11`, 1));
   bare.push(await firstPaint('#/map?view=all', 1));
 }
 const runs = (values: number[]) => values.map((ms) => ms.toFixed(0)).join(', ');
-console.log(`first map paint, opened at a place (${DEVICES} located devices, clusters drawn): median ${median(atPlace).toFixed(0)} ms, max ${Math.max(...atPlace).toFixed(0)} ms (runs ${runs(atPlace)})`);
-console.log(`first map paint, opened bare (fitted to every device: the second answer, the first drawn): median ${median(bare).toFixed(0)} ms, max ${Math.max(...bare).toFixed(0)} ms (runs ${runs(bare)})`);
+const figures = (times: { page: number; seen: number }[]) => {
+  const page = times.map((time) => time.page);
+  const seen = times.map((time) => time.seen);
+  return `by the page's clock median ${median(page).toFixed(0)} ms, max ${Math.max(...page).toFixed(0)} ms (runs ${runs(page)}); as the bench saw it median ${median(seen).toFixed(0)} ms (runs ${runs(seen)})`;
+};
+console.log(`first map paint, opened at a place (${DEVICES} located devices, clusters drawn): ${figures(atPlace)}`);
+console.log(`first map paint, opened bare (fitted to every device: the second answer, the first drawn): ${figures(bare)}`);
 
 if (process.env.SVC_MAP_BENCH_FIRST_PAINT_ONLY === '1') await finish();
 
