@@ -4,7 +4,7 @@
  * any number of) synthetic devices the figures are taken at.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -86,4 +86,36 @@ export async function loggedInBrowser(server: BenchServer): Promise<{ browser: B
 export async function addTestDevices(server: BenchServer, devices: number, options = ''): Promise<void> {
   await server.addSource(`testsource-1:devices=${devices},count=${devices},flood=true${options ? `,${options}` : ''}`);
   while ((await server.deviceCount()) < devices) await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+/** Seconds between the log's writes of changed devices (`log_device_interval`'s default). */
+const DEVICE_LOG_SECONDS = 30;
+/** CPU share of one core under which the server counts as idle. */
+const IDLE_SHARE = 0.05;
+
+/** Seconds of CPU a process has used (user and system), from `/proc/{pid}/stat`. */
+function cpuSeconds(pid: number): number {
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in clock ticks (100 a second).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Waits until the server's log has written the devices just added and it is idle: a whole
+ * `log_device_interval` after they came, its timer has written them all (seconds of its CPU for
+ * 100,000 devices, which would otherwise land in the middle of the figures), then until a second
+ * passes with it under 5 % of a core. Gives up waiting for idle after two minutes, saying so.
+ */
+export async function settleServer(server: BenchServer): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, DEVICE_LOG_SECONDS * 1000));
+  const pid = server.process.pid!;
+  const giveUp = Date.now() + 120_000;
+  let before = cpuSeconds(pid);
+  while (Date.now() < giveUp) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuSeconds(pid);
+    if (now - before < IDLE_SHARE) return;
+    before = now;
+  }
+  console.log('the server did not become idle within two minutes; measuring anyway');
 }

@@ -2,19 +2,21 @@
  * Map figures in real Chromium against a real `svc start` holding 100,000 located devices (the
  * test datasource, spread over a 20 km disc) with tiles from an MBTiles archive svc serves: the
  * time from opening the map page to its first paint of the devices (opened at a place, as a
- * link or a reload does, and opened bare, fitting every device), and long tasks (over 50 ms,
+ * link or a reload does, and opened bare, fitting every device; by the page's clock, and as
+ * the bench's polling sees it), and long tasks (over 50 ms,
  * from the browser's own PerformanceObserver) while the map is dragged and wheel-zoomed for a
  * minute as 1,000 devices a second change, with the slowest animation frame and the map
  * route's request times meanwhile, and, from a Chromium trace of that minute, the tasks whose
  * own CPU time on the main thread is over 50 ms (on a loaded machine a task's wall clock also
- * counts the time it waited for a core). Chromium may reach nothing but the server. Prints
- * figures; asserts nothing.
+ * counts the time it waited for a core). The figures are taken once the server has logged the
+ * devices just added and is idle. Chromium may reach nothing but the server. Prints
+ * figures; asserts nothing. `SVC_MAP_BENCH_FIRST_PAINT_ONLY=1` measures the first paint alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testTilesAround, writeMbtiles } from '@svc/core/testing';
-import { addTestDevices, loggedInBrowser, startBenchServer } from './bench-server.js';
+import { addTestDevices, loggedInBrowser, settleServer, startBenchServer } from './bench-server.js';
 import { mainThreadTasks } from './chromium-trace.js';
 
 const DEVICES = 100_000;
@@ -31,6 +33,7 @@ const { base } = server;
 const located = `lat=${CENTRE.lat},lon=${CENTRE.lon},radius=${RADIUS_M}`;
 await addTestDevices(server, DEVICES, located);
 console.log(`server holds ${await server.deviceCount()} devices, located in a ${RADIUS_M / 1000} km disc`);
+await settleServer(server);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const { browser, context } = await loggedInBrowser(server);
@@ -41,26 +44,48 @@ await context.route('**/*', (route) => {
   return route.abort();
 });
 
-/** Milliseconds from opening `hash` until the map has drawn `answers` answers of the server (opened bare, it draws none before it has fitted the devices). */
-async function firstPaint(hash: string, answers: number): Promise<number> {
+// The page notes its own clock (from the start of its navigation) each time the map counts an answer drawn.
+await context.addInitScript(`
+  window.mapDrawnAt = [];
+  new MutationObserver(() => {
+    const drawn = Number(document.querySelector('[data-testid=map]')?.getAttribute('data-drawn') ?? 0);
+    while (window.mapDrawnAt.length < drawn) window.mapDrawnAt.push(performance.now());
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn'] });
+`);
+
+/**
+ * Milliseconds from opening `hash` until the map has drawn `answers` answers of the server
+ * (opened bare, it draws none before it has fitted the devices): by the page's own clock, and
+ * as the bench sees it (its navigation and polling included: the page must paint a frame for
+ * the bench to look, which a busy page delays).
+ */
+async function firstPaint(hash: string, answers: number): Promise<{ page: number; seen: number }> {
   const page = await context.newPage();
   const started = performance.now();
   await page.goto(`${base}/${hash}`);
   await page.waitForFunction((wanted) => Number(document.querySelector('[data-testid=map]')?.getAttribute('data-drawn') ?? 0) >= wanted, answers, { polling: 'raf' });
-  const elapsed = performance.now() - started;
+  const seen = performance.now() - started;
+  const drawnAt = (await page.evaluate('window.mapDrawnAt')) as number[];
   await page.close();
-  return elapsed;
+  return { page: drawnAt[answers - 1]!, seen };
 }
 
-const atPlace: number[] = [];
-const bare: number[] = [];
+const atPlace: { page: number; seen: number }[] = [];
+const bare: { page: number; seen: number }[] = [];
 for (let run = 0; run < 5; run++) {
   atPlace.push(await firstPaint(`#/map?view=all&at=${CENTRE.lat},${CENTRE.lon},11`, 1));
   bare.push(await firstPaint('#/map?view=all', 1));
 }
 const runs = (values: number[]) => values.map((ms) => ms.toFixed(0)).join(', ');
-console.log(`first map paint, opened at a place (${DEVICES} located devices, clusters drawn): median ${median(atPlace).toFixed(0)} ms, max ${Math.max(...atPlace).toFixed(0)} ms (runs ${runs(atPlace)})`);
-console.log(`first map paint, opened bare (fitted to every device: the second answer, the first drawn): median ${median(bare).toFixed(0)} ms, max ${Math.max(...bare).toFixed(0)} ms (runs ${runs(bare)})`);
+const figures = (times: { page: number; seen: number }[]) => {
+  const page = times.map((time) => time.page);
+  const seen = times.map((time) => time.seen);
+  return `by the page's clock median ${median(page).toFixed(0)} ms, max ${Math.max(...page).toFixed(0)} ms (runs ${runs(page)}); as the bench saw it median ${median(seen).toFixed(0)} ms (runs ${runs(seen)})`;
+};
+console.log(`first map paint, opened at a place (${DEVICES} located devices, clusters drawn): ${figures(atPlace)}`);
+console.log(`first map paint, opened bare (fitted to every device: the second answer, the first drawn): ${figures(bare)}`);
+
+if (process.env.SVC_MAP_BENCH_FIRST_PAINT_ONLY === '1') await finish();
 
 const page = await context.newPage();
 await page.goto(`${base}/#/map?view=all&at=${CENTRE.lat},${CENTRE.lon},11`);
@@ -111,8 +136,13 @@ console.log(
     `${overCpu.length} over 50 ms of the thread's own CPU time${overCpu.length ? ` (longest ${Math.max(...overCpu.map((task) => task.cpuMs)).toFixed(0)} ms)` : ''}; ` +
     `the longest task's CPU time ${Math.max(...tasks.map((task) => task.cpuMs)).toFixed(0)} ms; main-thread CPU ${(tasks.reduce((sum, task) => sum + task.cpuMs, 0) / 1000).toFixed(1)} s`,
 );
-console.log(`requests outside svc: ${outside.length}`);
-await browser.close();
-await server.stop();
-rmSync(tilesDir, { recursive: true, force: true });
-process.exit(0);
+await finish();
+
+/** Prints what Chromium asked outside svc, stops everything and ends the bench. */
+async function finish(): Promise<never> {
+  console.log(`requests outside svc: ${outside.length}`);
+  await browser.close();
+  await server.stop();
+  rmSync(tilesDir, { recursive: true, force: true });
+  process.exit(0);
+}

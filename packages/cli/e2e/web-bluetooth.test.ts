@@ -138,6 +138,8 @@ test('a Classic device’s panel shows its class, services by name, company, lev
   const [, weakest, strongest] = /^(-\d+) to (-\d+) dBm, heard in \d+ of the last \d+ seconds/.exec(summary) ?? [];
   assert.is(strongest, '-62', summary);
   assert.ok(Number(weakest) >= -75 && Number(weakest) < -62, summary);
+  // uPlot's code comes with the first graph shown: the canvas is there once it has.
+  await panel.locator('figure.graph canvas').first().waitFor({ timeout: 30_000 });
   assert.is(await panel.locator('figure.graph canvas').count(), 1, 'the RSSI graph is drawn');
   await saveShot(panel, 'bluetooth-panel.png');
   assert.equal(await moduleErrors(page), []);

@@ -9,33 +9,11 @@ import { FirstRun } from './components/FirstRun';
 import { Login } from './components/Login';
 import { ModuleBoundary } from './components/ModuleBoundary';
 import { connected, startEventBus, stopEventBus } from './event-bus';
-import { Alerts } from './pages/Alerts';
-import { Channels } from './pages/Channels';
-import { Devices } from './pages/Devices';
-import { Filters } from './pages/Filters';
-import { lazyPage } from './lazy-page';
-import { Logs } from './pages/Logs';
-import { Sources } from './pages/Sources';
-import { System } from './pages/System';
+import { PAGES } from './pages/page-list';
 import { navigate, route } from './router';
-import { checkSession, login, logOut, needsSetup } from './session';
+import { login, logOut, needsSetup } from './session';
+import { sessionChecked } from './session-check';
 import { loadUiModules, moduleFailures, modulePages } from './ui-modules';
-
-const MapPage = lazyPage(() => import('./pages/MapPage'));
-
-const PAGES = [
-  { id: 'devices', title: 'Devices', render: Devices },
-  { id: 'map', title: 'Map', render: MapPage },
-  { id: 'sources', title: 'Sources', render: Sources },
-  { id: 'channels', title: 'Channels', render: Channels },
-  { id: 'alerts', title: 'Alerts', render: Alerts },
-  { id: 'logs', title: 'Logs', render: Logs },
-  { id: 'filters', title: 'Filters', render: Filters },
-  { id: 'system', title: 'System', render: System },
-] as const;
-
-// Opened on the map, the app fetches the map's code while it checks the session, not after.
-if (route.value.page === 'map') void MapPage.preload().catch(() => undefined);
 
 function Header() {
   const current = route.value.page;
@@ -96,7 +74,7 @@ function Page() {
 export function App() {
   const [startError, setStartError] = useState('');
   useEffect(() => {
-    checkSession().catch((error: unknown) => setStartError(describe(error)));
+    sessionChecked.catch((error: unknown) => setStartError(describe(error)));
   }, []);
   const loggedIn = Boolean(login.value);
   useEffect(() => {

@@ -3,7 +3,7 @@
  * map library, which the other pages should not make every visitor download.
  */
 import type { ComponentType, JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 
 /** A page component whose code arrives on first use, with a way to start fetching it before then. */
 export type LazyPage = (() => JSX.Element) & {
@@ -25,7 +25,9 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
     }));
   function LazyPageView() {
     const [page, setPage] = useState<{ component?: ComponentType; error?: string }>({ component: loaded });
-    useEffect(() => {
+    // A layout effect: it waits for the code from the render on, not from after the next paint
+    // (when an effect would run), so code that arrives meanwhile is shown without a frame's delay.
+    useLayoutEffect(() => {
       // Shown from the first render only if it had come by then: it may arrive (preloaded) before this runs.
       if (page.component) return;
       preload().then(

@@ -15,6 +15,7 @@ import { count } from '../format';
 import { UNIT_SYMBOL } from './altitude-colour';
 import { CoordinateGrid } from './grid-layer';
 import { MapFeed, type MapClusterData, type MapQuery, type MapSnapshot } from './map-feed';
+import { OPENING_PLACE } from './map-head-start';
 import { mapHintLines } from './map-hints';
 import { OTHER_DEVICES, SENSOR_LAYER_ID, type MapLayer } from './map-layers';
 import type { MapPlace } from './map-position';
@@ -34,7 +35,8 @@ const URL_AFTER_MS = 300;
 /** What the page shows about the map's answer. */
 export interface MapSummary {
   readonly located: number;
-  readonly inBox: number;
+  /** Undefined until the map's own answer (a provisional one counts a bigger box). */
+  readonly inBox: number | undefined;
   readonly points: number;
   readonly clusters: number;
   readonly error: string;
@@ -95,7 +97,7 @@ export function MapView(props: MapViewProps) {
     tooltip.hidden = true;
     const place = latest.current.place;
     // Set before the map listens for moves: the first question is asked once, with the query (below).
-    map.setView(place ? [place.lat, place.lon] : [20, 0], place?.zoom ?? 2);
+    map.setView([place?.lat ?? OPENING_PLACE.lat, place?.lon ?? OPENING_PLACE.lon], place?.zoom ?? OPENING_PLACE.zoom);
     let fitted = Boolean(place);
     let sourceBounds: L.LatLngBounds | undefined;
     let addTiles: (() => void) | undefined;
@@ -146,7 +148,7 @@ export function MapView(props: MapViewProps) {
         const signature = snapshotSignature(data, query);
         if (signature !== drawnSignature || canvas.moved) redraw();
         drawnSignature = signature;
-        latest.current.onSummary({ located: data.located, inBox: data.inBox, points: data.points.length, clusters: data.clusters.length, error: '' });
+        latest.current.onSummary({ located: data.located, inBox: data.provisional ? undefined : data.inBox, points: data.points.length, clusters: data.clusters.length, error: '' });
         map.getContainer().dataset.drawn = String(Number(map.getContainer().dataset.drawn ?? 0) + 1);
       },
       (error) => latest.current.onSummary({ located: 0, inBox: 0, points: 0, clusters: 0, error }),

@@ -8,6 +8,7 @@
  */
 import type { UiMapLayer } from '@svc/core';
 import { describe, get } from '../api';
+import { takeMapHeadStart } from './map-head-start';
 
 /** How often the map asks again while nothing changes. */
 export const MAP_REFRESH_MS = 2000;
@@ -51,6 +52,11 @@ export interface MapQuery {
 
 /** One answer. */
 export interface MapSnapshot {
+  /**
+   * An answer asked ahead for a box holding the map's (map-head-start.ts): its devices are
+   * drawn, its count in the box is not the map's, and the map's own question follows at once.
+   */
+  readonly provisional: boolean;
   readonly located: number;
   readonly inBox: number;
   readonly extent?: readonly [number, number, number, number];
@@ -62,23 +68,26 @@ export interface MapSnapshot {
   readonly companions: ReadonlyMap<string, readonly [number, number]>;
 }
 
-/** Asks the server what the map shows for a query. */
-export async function loadMap(query: MapQuery, signal?: AbortSignal): Promise<MapSnapshot> {
-  const answer = await get<Record<string, any>>(
-    `devices/views/${encodeURIComponent(query.view)}/map.json`,
-    {
-      box: query.box,
-      zoom: query.zoom,
-      layers: query.layers.map((layer) => layer.view),
-      hidden: query.hidden,
-      ...(query.search ? { search: query.search, search_fields: query.searchFields } : {}),
-    },
-    signal,
-  );
+/** Asks the server what the map shows for a query, unless it was asked ahead (`ahead`, whose failure asks it now). */
+export async function loadMap(query: MapQuery, signal?: AbortSignal, ahead?: Promise<Record<string, any> | undefined>): Promise<MapSnapshot> {
+  const early = await ahead;
+  const answer =
+    early ??
+    (await get<Record<string, any>>(
+      `devices/views/${encodeURIComponent(query.view)}/map.json`,
+      {
+        box: query.box,
+        zoom: query.zoom,
+        layers: query.layers.map((layer) => layer.view),
+        hidden: query.hidden,
+        ...(query.search ? { search: query.search, search_fields: query.searchFields } : {}),
+      },
+      signal,
+    ));
   const points = (answer['svc.map.points'] as [string, number, number, number, string][]).map(([key, lat, lon, layer, name]) => ({ key, lat, lon, layer, name }));
   const clusters = (answer['svc.map.clusters'] as [number, number, number][]).map(([lat, lon, count]) => ({ lat, lon, count }));
   const { tracks, companions } = await loadExtras(query, points, signal);
-  return { located: answer['svc.map.located'], inBox: answer['svc.map.in_box'], extent: answer['svc.map.extent'], points, clusters, tracks, companions };
+  return { provisional: early !== undefined, located: answer['svc.map.located'], inBox: answer['svc.map.in_box'], extent: answer['svc.map.extent'], points, clusters, tracks, companions };
 }
 
 /**
@@ -157,12 +166,14 @@ export class MapFeed {
     this.#controller?.abort();
     const controller = new AbortController();
     this.#controller = controller;
-    loadMap(query, controller.signal).then(
+    loadMap(query, controller.signal, takeMapHeadStart(query)).then(
       (snapshot) => {
         if (controller.signal.aborted) return;
         this.#controller = undefined;
         this.onSnapshot(snapshot, query);
-        this.#askAgainIfAsked();
+        // An answer asked ahead is followed by the map's own question, unless drawing it asked one (the map moved).
+        if (snapshot.provisional && !this.#controller) this.#load(true);
+        else this.#askAgainIfAsked();
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;

@@ -73,7 +73,7 @@ function MapScreen() {
         <ViewPicker view={view} views={views} />
         <SearchBox search={search} />
         <span class="muted" data-testid="map-summary">
-          {!summary ? 'loading…' : summary.error ? '' : `${count(summary.located)} located, ${count(summary.inBox)} in sight${summary.clusters ? ` in ${count(summary.clusters)} clusters and ${count(summary.points)} alone` : ''}`}
+          {!summary ? 'loading…' : summary.error ? '' : `${count(summary.located)} located${summary.inBox === undefined ? '' : `, ${count(summary.inBox)} in sight${summary.clusters ? ` in ${count(summary.clusters)} clusters and ${count(summary.points)} alone` : ''}`}`}
         </span>
         <a class="small" href={exportLink('kml')} download={`svc-${view}.kml`} data-testid="map-kml">
           KML
