@@ -11,7 +11,7 @@
  */
 
 /** Milliseconds of client work the shared budget allows per turn of the event loop. */
-export const TURN_BUDGET_MS = 10;
+export const TURN_BUDGET_MS = 5;
 
 /** A time budget per event loop turn, shared by whoever asks it. */
 export class TurnBudget {
