@@ -10,7 +10,7 @@
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
-import { describe, get } from '../api';
+import { describe } from '../api';
 import { count } from '../format';
 import { UNIT_SYMBOL } from './altitude-colour';
 import { CoordinateGrid } from './grid-layer';
@@ -19,6 +19,7 @@ import { OPENING_PLACE } from './map-head-start';
 import { mapHintLines } from './map-hints';
 import { OTHER_DEVICES, SENSOR_LAYER_ID, type MapLayer } from './map-layers';
 import type { MapPlace } from './map-position';
+import { requestMap } from './map-request';
 import { MarkerCanvas, type MarkerScene } from './marker-canvas';
 import { followSensor, type SensorState } from './sensor-feed';
 import { loadTileSource, tileLayer } from './tile-source';
@@ -171,13 +172,15 @@ export function MapView(props: MapViewProps) {
       const popup = L.popup({ maxHeight: 260 }).setLatLng([cluster.lat, cluster.lon]).setContent(list).openOn(map);
       const around = map.getBounds().pad(-0.45);
       const { view, search, searchFields, layers } = latest.current;
-      get<Record<string, any>>(`devices/views/${encodeURIComponent(view)}/map.json`, {
+      requestMap({
+        view,
         box: [around.getWest(), around.getSouth(), around.getEast(), around.getNorth()],
         zoom: map.getZoom(),
         layers: layers.map((layer) => layer.view),
         cluster: false,
-        max_points: CLUSTER_LIST_LENGTH,
-        ...(search ? { search, search_fields: searchFields } : {}),
+        maxPoints: CLUSTER_LIST_LENGTH,
+        search,
+        searchFields,
       }).then(
         (answer) => {
           list.textContent = '';

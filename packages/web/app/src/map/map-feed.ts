@@ -9,6 +9,7 @@
 import type { UiMapLayer } from '@svc/core';
 import { describe, get } from '../api';
 import { takeMapHeadStart } from './map-head-start';
+import { requestMap } from './map-request';
 
 /** How often the map asks again while nothing changes. */
 export const MAP_REFRESH_MS = 2000;
@@ -73,17 +74,7 @@ export async function loadMap(query: MapQuery, signal?: AbortSignal, ahead?: Pro
   const early = await ahead;
   const answer =
     early ??
-    (await get<Record<string, any>>(
-      `devices/views/${encodeURIComponent(query.view)}/map.json`,
-      {
-        box: query.box,
-        zoom: query.zoom,
-        layers: query.layers.map((layer) => layer.view),
-        hidden: query.hidden,
-        ...(query.search ? { search: query.search, search_fields: query.searchFields } : {}),
-      },
-      signal,
-    ));
+    (await requestMap({ view: query.view, box: query.box, zoom: query.zoom, layers: query.layers.map((layer) => layer.view), hidden: query.hidden, search: query.search, searchFields: query.searchFields }, signal));
   const points = (answer['svc.map.points'] as [string, number, number, number, string][]).map(([key, lat, lon, layer, name]) => ({ key, lat, lon, layer, name }));
   const clusters = (answer['svc.map.clusters'] as [number, number, number][]).map(([lat, lon, count]) => ({ lat, lon, count }));
   const { tracks, companions } = await loadExtras(query, points, signal);

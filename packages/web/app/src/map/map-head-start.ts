@@ -8,10 +8,10 @@
  * answer to a bigger box has the same clusters (their squares are the world's, not the box's)
  * and a count in the box that may be larger, which the map does not show until its own answer.
  */
-import { get } from '../api';
 import { route } from '../router';
 import { OTHER_DEVICES, SENSOR_LAYER_ID } from './map-layers';
 import { parsePlace } from './map-position';
+import { requestMap } from './map-request';
 import { boxAround, boxHolds, type Box } from './window-box';
 
 /** Where the map opens without a place in the URL, before it fits the devices (MapView). */
@@ -42,7 +42,7 @@ function askAhead(): HeadStart | undefined {
   const view = params.view ?? 'all';
   const box = boxAround(place.lat, place.lon, place.zoom, innerWidth, innerHeight);
   const hidden = hide.includes(OTHER_DEVICES.id) ? [-1] : [];
-  const answer = get<Record<string, unknown>>(`devices/views/${encodeURIComponent(view)}/map.json`, { box, zoom: place.zoom, layers: [], hidden }).catch(() => undefined);
+  const answer = requestMap({ view, box, zoom: place.zoom, layers: [], hidden }).catch(() => undefined);
   return { view, zoom: place.zoom, box, hidden, answer };
 }
 
