@@ -55,7 +55,7 @@ await context.addInitScript(`
 
 /**
  * Milliseconds from opening `hash` until the map has drawn `answers` answers of the server
- * (opened bare, it draws none before it has fitted the devices): by the page's own clock, and
+ * (opened bare, the first it draws is the place the server fitted to the devices): by the page's own clock, and
  * as the bench sees it (its navigation and polling included: the page must paint a frame for
  * the bench to look, which a busy page delays).
  */
@@ -83,7 +83,7 @@ const figures = (times: { page: number; seen: number }[]) => {
   return `by the page's clock median ${median(page).toFixed(0)} ms, max ${Math.max(...page).toFixed(0)} ms (runs ${runs(page)}); as the bench saw it median ${median(seen).toFixed(0)} ms (runs ${runs(seen)})`;
 };
 console.log(`first map paint, opened at a place (${DEVICES} located devices, clusters drawn): ${figures(atPlace)}`);
-console.log(`first map paint, opened bare (fitted to every device: the second answer, the first drawn): ${figures(bare)}`);
+console.log(`first map paint, opened bare (fitted to every device by the server, or by the map when the size it guessed was wrong): ${figures(bare)}`);
 
 if (process.env.SVC_MAP_BENCH_FIRST_PAINT_ONLY === '1') await finish();
 
@@ -93,7 +93,9 @@ await page.waitForSelector('[data-testid=map][data-drawn]');
 // The same interface number as the first source: the same MACs, so existing devices change.
 await server.addSource(`testsource-1:name=changes,uuid=5E1F0000-0000-4000-8000-000000000003,devices=${DEVICES},pps=${CHANGES_PER_SECOND},${located}`);
 // Traced from before the browser's long-task observer starts, so starting the trace is not one of its tasks.
-await browser.startTracing(page, { categories: ['toplevel'] });
+// SVC_BENCH_TRACE=<file> records the minute with the timeline's categories too (slower), to see what a long task did.
+const tracePath = process.env.SVC_BENCH_TRACE;
+await browser.startTracing(page, { categories: ['toplevel', ...(tracePath ? ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline'] : [])], ...(tracePath ? { path: tracePath } : {}) });
 // As text, so tsx leaves the page's code as it is (it would wrap named functions in a helper the page lacks).
 await page.evaluate(`
   window.watch = { longTasks: [], slowestFrame: 0 };

@@ -15,6 +15,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { testTileColour, testTilesAround, waitUntil, writeMbtiles } from '@svc/core/testing';
@@ -219,6 +220,56 @@ test('100,000 located devices are clustered: the badges are the clusters the API
     await page.mouse.move(size.x + x, size.y + y);
     assert.is(await page.textContent('.map-tooltip'), `${count.toLocaleString('en-US')} devices: click to zoom in`, `the badge at ${x.toFixed(1)},${y.toFixed(1)}`);
   }
+  await close(page);
+});
+
+test("opened bare, the map's first question asks the server to fit it, and it goes where the real Leaflet fits the devices; the server fits maps of any size as Leaflet does", async (context) => {
+  const crowd = await context.sourceUuid('crowd');
+  const view = `seenby-${crowd}`;
+  const page = await open(context, `#/map?view=${view}`);
+  await refuseOutside(context, page);
+  const answered: Record<string, unknown>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.url().includes('/map.json')) answered.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>);
+  });
+  await logIn(context, page);
+  await page.waitForFunction(() => location.hash.includes('at='));
+  // Leaflet takes the map's size in whole pixels, as the element's client size gives it.
+  const size = await page.locator('[data-testid=map]').evaluate((element) => ({ width: element.clientWidth, height: element.clientHeight }));
+  assert.equal(answered[0]?.fit, [size.width, size.height], 'the first question answered fits the map as it is');
+  assert.equal([answered[0]?.fit_padding, answered[0]?.fit_max_zoom], [24, 16]);
+
+  // The real Leaflet, in a page of its own, fitting the same extents in maps of the same sizes.
+  const leaflet = await context.browser.newPage();
+  await leaflet.setContent('<div id="map"></div>');
+  await leaflet.addScriptTag({ path: createRequire(import.meta.url).resolve('leaflet/dist/leaflet.js') });
+  const leafletFit = (extent: number[], width: number, height: number) =>
+    leaflet.evaluate(
+      ([[west, south, east, north], width, height]) => {
+        const element = document.getElementById('map')!;
+        element.style.cssText = `width: ${width}px; height: ${height}px`;
+        const L = (window as unknown as { L: any }).L;
+        const map = L.map(element, { maxZoom: 22, minZoom: 1 }).setView([20, 0], 2);
+        map.fitBounds([[south, west], [north, east]], { padding: [24, 24], maxZoom: 16, animate: false });
+        const place = [map.getCenter().lat, map.getCenter().lng, map.getZoom()];
+        map.remove();
+        return place as [number, number, number];
+      },
+      [extent, width, height] as const,
+    );
+  const extent = (await context.rest(`devices/views/${view}/map.json`, { zoom: 0, max_points: 1 }))['svc.map.extent'] as number[];
+  const [lat, lon, zoom] = await leafletFit(extent, size.width, size.height);
+  assert.equal(centreOf(page), { lat: Number(lat.toFixed(5)), lon: Number(lon.toFixed(5)), zoom }, "the map's place is Leaflet's fit of the view's devices");
+  for (const fitView of [view, 'all', `seenby-${await context.sourceUuid('near')}`]) {
+    for (const [width, height] of [[1366, 794], [300, 200], [800, 600], [1920, 1080], [480, 1200]] as const) {
+      const answer = await context.rest(`devices/views/${fitView}/map.json`, { fit: [width, height], fit_padding: 24, fit_max_zoom: 16 });
+      const expected = await leafletFit(answer['svc.map.extent'], width, height);
+      const [fitLat, fitLon, fitZoom] = answer['svc.map.fit'] as number[];
+      assert.is(fitZoom, expected[2], `${fitView} in ${width} × ${height}: zoom`);
+      assert.ok(Math.abs(fitLat! - expected[0]) < 1e-9 && Math.abs(fitLon! - expected[1]) < 1e-9, `${fitView} in ${width} × ${height}: ${answer['svc.map.fit']} against Leaflet's ${expected}`);
+    }
+  }
+  await leaflet.close();
   await close(page);
 });
 

@@ -9,9 +9,8 @@
  */
 import type { TrackedDevice } from '../tracker/tracked-device.js';
 import { devicePosition } from '../tracker/location-record.js';
+import { mercatorX, mercatorY, worldPixels } from './web-mercator.js';
 
-/** Latitude beyond which Web Mercator is cut off (its world is square): devices beyond count in its edge squares. */
-const MAX_MERCATOR_LATITUDE = 85.0511287798;
 /** The side of a cluster square on screen, in pixels. */
 export const CLUSTER_CELL_PIXELS = 64;
 /** The layer number of devices no layer view holds. */
@@ -115,7 +114,8 @@ export function queryMap(devices: Iterable<TrackedDevice>, query: MapQuery): Map
  * is a few hundred), or a map for a box of too many; nothing is allocated per device.
  */
 class ClusterCells {
-  readonly #scale: number;
+  /** The world's width in pixels at the zoom. */
+  readonly #world: number;
   readonly #left: number;
   readonly #top: number;
   readonly #columns: number;
@@ -127,7 +127,7 @@ class ClusterCells {
   readonly #used: { count: number; lat: number; lon: number }[] = [];
 
   constructor(box: MapBox, zoom: number) {
-    this.#scale = 256 * 2 ** zoom;
+    this.#world = worldPixels(zoom);
     const crosses = box.west > box.east;
     this.#left = this.#column(crosses ? -180 : box.west);
     this.#top = this.#row(box.north);
@@ -140,13 +140,11 @@ class ClusterCells {
   }
 
   #column(lon: number): number {
-    return Math.floor((((lon + 180) / 360) * this.#scale) / CLUSTER_CELL_PIXELS);
+    return Math.floor(mercatorX(lon, this.#world) / CLUSTER_CELL_PIXELS);
   }
 
   #row(lat: number): number {
-    const clamped = lat > MAX_MERCATOR_LATITUDE ? MAX_MERCATOR_LATITUDE : lat < -MAX_MERCATOR_LATITUDE ? -MAX_MERCATOR_LATITUDE : lat;
-    const sin = Math.sin((clamped * Math.PI) / 180);
-    return Math.floor(((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * this.#scale) / CLUSTER_CELL_PIXELS);
+    return Math.floor(mercatorY(lat, this.#world) / CLUSTER_CELL_PIXELS);
   }
 
   /** Counts a device in its square. */

@@ -95,6 +95,21 @@ test('more devices in the box than max_points are clustered; the query string as
   assert.equal(viaQuery, answer);
 });
 
+test('asked to fit a map, the answer is the fitted box at the fitted zoom, every located device in it; with none located, no fit', async () => {
+  const fit = { fit: [900, 600], fit_padding: 24, fit_max_zoom: 16 };
+  const answer = await map(fit);
+  const [lat, lon, zoom] = answer['svc.map.fit'];
+  const [west, south, east, north] = answer['svc.map.extent'];
+  assert.ok(Math.abs(lat - (south + north) / 2) < 0.01 && Math.abs(lon - (west + east) / 2) < 0.01, 'centred on the extent');
+  assert.ok(Number.isInteger(zoom) && zoom >= 10 && zoom <= 16, `a 4 km disc fits a 900 × 600 map at a street zoom, not ${zoom}`);
+  assert.is(answer['svc.map.in_box'], LOCATED, 'every located device is in the fitted box');
+  const byBox = await map({ box: answer['svc.map.box'], zoom });
+  assert.equal([byBox['svc.map.points'], byBox['svc.map.clusters']], [answer['svc.map.points'], answer['svc.map.clusters']], 'the same answer as the box and zoom asked');
+  assert.equal(await map({ fit: '900,600', fit_padding: 24, fit_max_zoom: 16 }), answer, 'the same through text');
+  const none = await map({ ...fit, hidden: [-1] });
+  assert.equal([none['svc.map.located'], none['svc.map.fit'], none['svc.map.box']], [0, undefined, undefined]);
+});
+
 test('requests that make no sense are refused with a sentence; the route needs a login', async () => {
   const refused = async (body: Record<string, unknown>, view = 'all') => {
     const answer = await post(`/devices/views/${view}/map.json`, body);
@@ -109,6 +124,13 @@ test('requests that make no sense are refused with a sentence; the route needs a
   assert.equal(await refused({ hidden: [3], layers: ['all'] }), [400, "'hidden' lists layer 3, which is not -1 or a number of 'layers'"]);
   assert.equal(await refused({ search: 5 }), [400, "'search' must be a string"]);
   assert.equal(await refused({ box: 'a,b,c,d' }), [400, "'box' must list numbers"]);
+  const fitOrBox = "'fit' chooses the box and zoom: give 'fit' or 'box' and 'zoom', not both";
+  assert.equal(await refused({ fit: [800, 600], zoom: 3 }), [400, fitOrBox]);
+  assert.equal(await refused({ fit: [800, 600], box: [4, 52, 5, 53] }), [400, fitOrBox]);
+  assert.equal(await refused({ fit: [800] }), [400, "'fit' must be [width, height]: the map's size in whole pixels from 1 to 16384"]);
+  assert.equal(await refused({ fit: [800, 0.5] }), [400, "'fit' must be [width, height]: the map's size in whole pixels from 1 to 16384"]);
+  assert.equal(await refused({ fit: [800, 40], fit_padding: 20 }), [400, "'fit_padding' must be a whole number from 0 to 19"]);
+  assert.equal(await refused({ fit: [800, 600], fit_max_zoom: 30 }), [400, "'fit_max_zoom' must be a whole number from 0 to 24"]);
   assert.is((await t.request('/devices/views/all/map.json', { auth: false })).status, 401);
 });
 

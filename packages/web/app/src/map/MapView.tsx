@@ -19,10 +19,12 @@ import { OPENING_PLACE } from './map-head-start';
 import { mapHintLines } from './map-hints';
 import { OTHER_DEVICES, SENSOR_LAYER_ID, type MapLayer } from './map-layers';
 import type { MapPlace } from './map-position';
-import { requestMap } from './map-request';
+import { rememberMapSize } from './map-inset';
+import { MAP_FIT, requestMap } from './map-request';
 import { MarkerCanvas, type MarkerScene } from './marker-canvas';
 import { followSensor, type SensorState } from './sensor-feed';
 import { loadTileSource, tileLayer } from './tile-source';
+import { boxHolds } from './window-box';
 
 /** Deepest zoom of the map (tiles are enlarged past their own). */
 const MAX_ZOOM = 22;
@@ -93,6 +95,7 @@ export function MapView(props: MapViewProps) {
     const map = L.map(element.current!, { maxZoom: MAX_ZOOM, minZoom: 1, zoomControl: true, attributionControl: true });
     map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>');
     L.control.scale({ imperial: false }).addTo(map);
+    rememberMapSize(map.getSize().x, map.getSize().y);
     const canvas = new MarkerCanvas(map);
     const tooltip = L.DomUtil.create('div', 'map-tooltip', map.getContainer());
     tooltip.hidden = true;
@@ -134,15 +137,23 @@ export function MapView(props: MapViewProps) {
       (data, query) => {
         if (!fitted) {
           // Opened with no place: the first answer says where the devices are, and the map goes
-          // there (and asks again) before anything is drawn; with none, it stays where it is.
+          // there (and asks again); with none, it stays where it is. The server fitted it (for
+          // the size the map was likely to have, when asked ahead): where the map would fit the
+          // devices the same, it goes to the server's place and draws the answer when it holds
+          // what the map shows; otherwise it fits them itself and draws nothing before its answer.
           fitted = true;
           const [west, south, east, north] = data.extent ?? [];
           const sensor = parts.current!.sensor.position;
-          if (data.extent) map.fitBounds([[south!, west!], [north!, east!]], { maxZoom: 16, padding: [24, 24] });
+          const extent = data.extent && L.latLngBounds([south!, west!], [north!, east!]);
+          const fit = data.fitted;
+          const zoomToFit = extent && Math.min(MAP_FIT.maxZoom, map.getBoundsZoom(extent, false, L.point(2 * MAP_FIT.padding, 2 * MAP_FIT.padding)));
+          if (fit && fit.zoom === zoomToFit) map.setView([fit.lat, fit.lon], fit.zoom, { animate: false });
+          else if (extent) map.fitBounds(extent, { maxZoom: MAP_FIT.maxZoom, padding: [MAP_FIT.padding, MAP_FIT.padding] });
           else if (sensor) map.setView([sensor.lat, sensor.lon], 15);
           else if (sourceBounds) map.fitBounds(sourceBounds);
           placed();
-          if (data.extent || sensor || sourceBounds) return;
+          const answerShowsTheMap = fit && fit.zoom === map.getZoom() && boxHolds(fit.box, boxOf(map));
+          if (!answerShowsTheMap && (extent || sensor || sourceBounds)) return;
         }
         parts.current!.snapshot = { data, query };
         // An answer like the last, with the map where it was drawn, is not drawn again.
@@ -158,7 +169,9 @@ export function MapView(props: MapViewProps) {
       const { view, search, searchFields, layers, hidden } = latest.current;
       const hiddenNumbers = layers.flatMap((layer, index) => (hidden.has(layer.id) ? [index] : []));
       if (hidden.has(OTHER_DEVICES.id)) hiddenNumbers.push(-1);
-      feed.ask({ view, search, searchFields, layers, hidden: hiddenNumbers, box: boxOf(map), zoom: map.getZoom() }, keepAnswerInFlight);
+      const size = map.getSize();
+      const fit = fitted ? {} : { fit: [size.x, size.y] as const };
+      feed.ask({ view, search, searchFields, layers, hidden: hiddenNumbers, box: boxOf(map), zoom: map.getZoom(), ...fit }, keepAnswerInFlight);
     };
     parts.current = { map, feed, canvas, sensor: { track: [] }, redraw, ask };
 

@@ -49,18 +49,23 @@ export interface MapQuery {
   /** `[west, south, east, north]`. */
   readonly box: readonly [number, number, number, number];
   readonly zoom: number;
+  /** The map's `[width, height]` while it has no place yet: the server fits it to the devices instead of answering `box` and `zoom`. */
+  readonly fit?: readonly [number, number];
 }
 
 /** One answer. */
 export interface MapSnapshot {
   /**
-   * An answer asked ahead for a box holding the map's (map-head-start.ts): its devices are
-   * drawn, its count in the box is not the map's, and the map's own question follows at once.
+   * An answer asked ahead for a box holding the map's (map-head-start.ts), or fitted by the
+   * server: its devices are drawn, its count in the box is not the map's, and the map's own
+   * question follows at once.
    */
   readonly provisional: boolean;
   readonly located: number;
   readonly inBox: number;
   readonly extent?: readonly [number, number, number, number];
+  /** Where the server placed a map asked to fit (`MapQuery.fit`), and the box it answered for there. */
+  readonly fitted?: { readonly lat: number; readonly lon: number; readonly zoom: number; readonly box: readonly [number, number, number, number] };
   readonly points: readonly MapPointData[];
   readonly clusters: readonly MapClusterData[];
   /** Tracks by device key. */
@@ -74,11 +79,15 @@ export async function loadMap(query: MapQuery, signal?: AbortSignal, ahead?: Pro
   const early = await ahead;
   const answer =
     early ??
-    (await requestMap({ view: query.view, box: query.box, zoom: query.zoom, layers: query.layers.map((layer) => layer.view), hidden: query.hidden, search: query.search, searchFields: query.searchFields }, signal));
+    (await requestMap({ view: query.view, box: query.box, zoom: query.zoom, fit: query.fit, layers: query.layers.map((layer) => layer.view), hidden: query.hidden, search: query.search, searchFields: query.searchFields }, signal));
   const points = (answer['svc.map.points'] as [string, number, number, number, string][]).map(([key, lat, lon, layer, name]) => ({ key, lat, lon, layer, name }));
   const clusters = (answer['svc.map.clusters'] as [number, number, number][]).map(([lat, lon, count]) => ({ lat, lon, count }));
   const { tracks, companions } = await loadExtras(query, points, signal);
-  return { provisional: early !== undefined, located: answer['svc.map.located'], inBox: answer['svc.map.in_box'], extent: answer['svc.map.extent'], points, clusters, tracks, companions };
+  const fit = answer['svc.map.fit'] as [number, number, number] | undefined;
+  const fitted = fit && { lat: fit[0], lon: fit[1], zoom: fit[2], box: answer['svc.map.box'] as [number, number, number, number] };
+  // A fitted answer counts a box a pixel wider than the map's: provisional too, followed by the map's own question.
+  const provisional = early !== undefined || fitted !== undefined;
+  return { provisional, located: answer['svc.map.located'], inBox: answer['svc.map.in_box'], extent: answer['svc.map.extent'], fitted, points, clusters, tracks, companions };
 }
 
 /**

@@ -7,8 +7,12 @@
  * is the same but for a box this one holds, draws it, and asks its own at once. The server's
  * answer to a bigger box has the same clusters (their squares are the world's, not the box's)
  * and a count in the box that may be larger, which the map does not show until its own answer.
+ * Opened with no place, the question asks the server to fit a map of the size the map will
+ * likely have (map-inset.ts) to the devices; the map takes that answer for its own first
+ * question, which asks the same for its real size, and checks the place before it uses it.
  */
 import { route } from '../router';
+import { likelyMapSize } from './map-inset';
 import { OTHER_DEVICES, SENSOR_LAYER_ID } from './map-layers';
 import { parsePlace } from './map-position';
 import { requestMap } from './map-request';
@@ -23,6 +27,8 @@ interface HeadStart {
   readonly zoom: number;
   readonly box: Box;
   readonly hidden: readonly number[];
+  /** Asked to fit the devices (opened with no place) rather than for the box. */
+  readonly fit: boolean;
   readonly answer: Promise<Record<string, unknown> | undefined>;
 }
 
@@ -42,8 +48,9 @@ function askAhead(): HeadStart | undefined {
   const view = params.view ?? 'all';
   const box = boxAround(place.lat, place.lon, place.zoom, innerWidth, innerHeight);
   const hidden = hide.includes(OTHER_DEVICES.id) ? [-1] : [];
-  const answer = requestMap({ view, box, zoom: place.zoom, layers: [], hidden }).catch(() => undefined);
-  return { view, zoom: place.zoom, box, hidden, answer };
+  const fit = params.at === undefined;
+  const answer = requestMap({ view, box, zoom: place.zoom, ...(fit ? { fit: likelyMapSize() } : {}), layers: [], hidden }).catch(() => undefined);
+  return { view, zoom: place.zoom, box, hidden, fit, answer };
 }
 
 let ahead = askAhead();
@@ -56,16 +63,19 @@ interface MapQuestion {
   readonly hidden: readonly number[];
   readonly box: Box;
   readonly zoom: number;
+  readonly fit?: readonly [number, number];
 }
 
 /**
- * The answer asked ahead, when `query` is the question it answers but for a box it holds;
- * given once (later questions are the map's own).
+ * The answer asked ahead, when `query` is the question it answers but for a box it holds (or,
+ * both asking to fit the devices, for a map of a size the map checks); given once (later
+ * questions are the map's own).
  */
 export function takeMapHeadStart(query: MapQuestion): Promise<Record<string, unknown> | undefined> | undefined {
   const asked = ahead;
   ahead = undefined;
   if (!asked || query.search || query.layers.length > 0) return undefined;
-  if (query.view !== asked.view || query.zoom !== asked.zoom || query.hidden.join(',') !== asked.hidden.join(',')) return undefined;
-  return boxHolds(asked.box, query.box) ? asked.answer : undefined;
+  if (query.view !== asked.view || query.hidden.join(',') !== asked.hidden.join(',') || (query.fit !== undefined) !== asked.fit) return undefined;
+  if (asked.fit) return asked.answer;
+  return query.zoom === asked.zoom && boxHolds(asked.box, query.box) ? asked.answer : undefined;
 }
