@@ -285,6 +285,20 @@ offline.after(async (context) => {
   assert.equal(context.outside, [], 'Chromium asked for nothing outside svc');
 });
 
+offline('opened bare on a search nothing matches yet, the map stays where it opened and counts what comes into sight later', async (context) => {
+  const page = await openMap(context, '#/map?view=all&q=test-3');
+  const summary = (pattern: RegExp) =>
+    page.waitForFunction((source) => new RegExp(source).test(document.querySelector('[data-testid=map-summary]')?.textContent ?? ''), pattern.source).catch(async (error: unknown) => {
+      throw new Error(`the map never said ${pattern}; it says '${await page.textContent('[data-testid=map-summary]')}' (${String(error)})`);
+    });
+  await summary(/^0 located, 0 in sight/);
+  await context.rest('datasource/add_source.cmd', { definition: 'testsource-3:name=late,devices=5,count=5,flood=true,lat=-33.9,lon=18.4,radius=400' });
+  // Counted in sight: the map asks for the box it shows, not for a fit it never made.
+  await summary(/^5 located, 5 in sight/);
+  assert.not.match(page.url(), 'at=', 'the map did not move');
+  await close(page);
+});
+
 offline('a labelled coordinate grid, its lines at the longitudes and latitudes of its step, with the devices on it: never a blank page', async (context) => {
   assert.is((await context.rest('map/source.json'))['svc.map.tile_source'], 'none');
   const page = await openMap(context, `#/map?view=all&at=${NEAR.lat},${NEAR.lon},14`);

@@ -152,8 +152,11 @@ export function MapView(props: MapViewProps) {
           else if (sensor) map.setView([sensor.lat, sensor.lon], 15);
           else if (sourceBounds) map.fitBounds(sourceBounds);
           placed();
+          const moved = Boolean(extent || sensor || sourceBounds);
+          // Staying where it opened, the map asks for what it shows from now on, not for a fit.
+          if (!moved) parts.current!.ask();
           const answerShowsTheMap = fit && fit.zoom === map.getZoom() && boxHolds(fit.box, boxOf(map));
-          if (!answerShowsTheMap && (extent || sensor || sourceBounds)) return;
+          if (moved && !answerShowsTheMap) return;
         }
         parts.current!.snapshot = { data, query };
         // An answer like the last, with the map where it was drawn, is not drawn again.
