@@ -4,10 +4,10 @@
  * a batch), written batch by batch, one transaction each, into a new log file opened as the
  * writer thread opens it, in this thread with nothing else running, so the figure is the
  * writer's own rows per second (wall clock) and its CPU time per row (which other processes
- * on a shared machine disturb less). One row per `INSERT` on SQLite's 4 KB pages (the writer
- * before issue 38), the log's settings, and their neighbours, in interleaved rounds. The
- * writer's modules are imported from source (tsx compiles them as tsup does); prints figures
- * only.
+ * on a shared machine disturb less). One row per `INSERT` on SQLite's 4 KB pages (how the
+ * writer wrote before issue 38, with today's per-row code), the log's settings, and their
+ * neighbours, in interleaved rounds. The writer's modules are imported from source (tsx
+ * compiles them as tsup does); prints figures only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
