@@ -21,9 +21,11 @@ CREATE TABLE messages (ts_sec INT, lat REAL, lon REAL, msgtype TEXT, message TEX
 CREATE TABLE snapshots (ts_sec INT, ts_usec INT, lat REAL, lon REAL, snaptype TEXT, json BLOB );
 `;
 
-/** Insert statements of the tables written row by row (column order as in the schema). */
+/**
+ * Insert statements of the tables written row by row (column order as in the schema); `packets`
+ * goes many rows a statement (packet-inserter.ts).
+ */
 export const SVCDB_INSERTS = {
-  packets: 'INSERT INTO packets VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
   data: 'INSERT INTO data VALUES (?,?,?,?,?,?,?,?,?,?,?,?)',
   devices: 'INSERT INTO devices VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
   datasources: 'INSERT INTO datasources VALUES (?,?,?,?,?,?)',
@@ -33,4 +35,4 @@ export const SVCDB_INSERTS = {
 } as const;
 
 /** A table written from rows of plain values. */
-export type SvcdbRowTable = Exclude<keyof typeof SVCDB_INSERTS, 'packets'>;
+export type SvcdbRowTable = keyof typeof SVCDB_INSERTS;
