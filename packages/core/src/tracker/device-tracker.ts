@@ -96,6 +96,11 @@ export class DeviceTracker {
     return [...this.#phys.values()];
   }
 
+  /** Whether new devices get their manufacturer from the OUI registries (`manuf_lookup`). */
+  get looksUpManufacturers(): boolean {
+    return this.settings.manufLookup;
+  }
+
   /** Number of tracked devices. */
   get size(): number {
     return this.#size;
