@@ -15,17 +15,22 @@
 import { dataMap } from '../fields/data-map.js';
 import type { FieldDefinition } from '../fields/field-registry.js';
 import type { Packet } from '../packets/packet.js';
+import type { ChangedWalk } from '../tracker/changed-walk.js';
 import { Rrd } from '../tracker/rrd.js';
 import { SignalData } from '../tracker/signal.js';
 import type { TrackedDevice } from '../tracker/tracked-device.js';
+import { eventLoopTurns, type TurnBudget } from '../util/turn-budget.js';
 
 /** Seconds a device counts as active on its frequency after it last changed. */
 export const DEVICE_DECAY_SECONDS = 30;
 
+/** Devices the count of active devices visits between two looks at the turn budget. */
+export const DEVICES_PER_LOOK = 512;
+
 /** What the tracker reads of the device list. */
 export interface ChannelDeviceSource {
-  /** Devices changed after `since` (server seconds), most recent first. */
-  changedSince(since: number): Iterable<TrackedDevice>;
+  /** Visits each device changed after `since` (server seconds) once, in slices (see `DeviceTracker.walkChanged`). */
+  walkChanged(since: number, visit: (device: TrackedDevice) => void): ChangedWalk;
   /** Every device. */
   devices(): Iterable<TrackedDevice>;
 }
@@ -92,6 +97,8 @@ export class ChannelTracker {
   /** The records of the last packet, which most packets share (a source parked on a channel). */
   #lastFrequency: ChannelRecord | undefined;
   #lastChannel: ChannelRecord | undefined;
+  /** Set while a count of active devices walks the device list across turns. */
+  #counting = false;
   /** The server's Unix second, kept by `tick()` so packets do not read the clock. */
   #second = Math.floor(Date.now() / 1000);
 
@@ -135,13 +142,28 @@ export class ChannelTracker {
     this.#second = Math.floor(now);
   }
 
-  /** Adds this second's count of active devices to every frequency's device history. */
-  sampleDevices(now = Date.now() / 1000): void {
+  /**
+   * Adds this second's count of active devices to every frequency's device history. The count
+   * walks every active device, {@link DEVICES_PER_LOOK} at a time with a look at the event loop's
+   * turn budget in between (tens of thousands of devices would otherwise hold the loop for
+   * milliseconds), and is recorded once the walk ends. While a count runs, the next second's is
+   * skipped; the history then keeps the last count for that second, as it does for a late tick.
+   */
+  async sampleDevices(now = Date.now() / 1000, turns: TurnBudget = eventLoopTurns): Promise<void> {
     this.tick(now);
-    if (this.#byFrequency.size === 0) return;
+    if (this.#byFrequency.size === 0 || this.#counting) return;
     const active = new Map<number, number>();
-    for (const device of this.devices.changedSince(now - DEVICE_DECAY_SECONDS)) {
+    const walk = this.devices.walkChanged(now - DEVICE_DECAY_SECONDS, (device) => {
       if (device.frequency) active.set(device.frequency, (active.get(device.frequency) ?? 0) + 1);
+    });
+    this.#counting = true;
+    try {
+      while (!walk.step(DEVICES_PER_LOOK)) {
+        const nextTurn = turns.next();
+        if (nextTurn) await nextTurn;
+      }
+    } finally {
+      this.#counting = false;
     }
     const second = Math.floor(now);
     for (const [khz, record] of this.#byFrequency) {

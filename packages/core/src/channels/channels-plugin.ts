@@ -2,7 +2,8 @@
  * Channel counting as a built-in feature: the channel records' fields; every packet counted at
  * the end of the chain (after the tracker's commit) on its frequency and channel; and a
  * one-second tick from `ready` until `shutdown` that samples the devices active per frequency
- * and moves the channel tracker's clock, so packets never read it.
+ * (a walk in slices of the event loop's turns) and moves the channel tracker's clock, so packets
+ * never read it.
  */
 import { definePlugin } from '../plugin.js';
 import { nowSeconds } from '../time/timestamp.js';
@@ -24,7 +25,7 @@ export const channelsPlugin = definePlugin({
     svc.hooks.packet.for('track').tap({ name: CHANNELS_PLUGIN, stage: CHANNEL_STAGE }, (packet) => channels.packet(packet));
     svc.hooks.ready.tapPromise(CHANNELS_PLUGIN, async () => {
       channels.tick();
-      timer = setInterval(() => channels.sampleDevices(nowSeconds()), 1000);
+      timer = setInterval(() => void channels.sampleDevices(nowSeconds()).catch((error: unknown) => svc.log.error('counting the active devices per frequency failed', error)), 1000);
       timer.unref();
     });
     svc.hooks.shutdown.tapPromise(CHANNELS_PLUGIN, async () => clearInterval(timer));

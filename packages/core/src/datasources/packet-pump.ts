@@ -7,7 +7,8 @@
  * chain's counters and waits for the pacers (a log writing to disk), so a file source reads no
  * faster than the slowest consumer. With the ingest workers (`ingest_threads=`), a source's next
  * batches are decoded in worker threads while the chain runs the current one, a few batches
- * ahead at most, and the chain still takes them in the source's order.
+ * ahead at most, and the chain still takes them in the source's order; the workers' annotations
+ * are unpacked onto each packet just before the chain takes it, inside the turn budget below.
  *
  * Back-pressure: a file source is read only as fast as the chain takes its batches. A live
  * source cannot wait; its queue hands over everything that arrived meanwhile, and past
@@ -24,6 +25,7 @@
 import type { RunHooks } from '../run-hooks.js';
 import { runPacketChain } from '../packets/chain.js';
 import type { DecodePool } from '../packets/decode-pool.js';
+import type { DecodedBatch } from '../packets/decoded-batch.js';
 import { FrameDedup } from '../packets/frame-dedup.js';
 import { packetHash } from '../packets/packet-hash.js';
 import type { Packet, PacketGps } from '../packets/packet.js';
@@ -104,9 +106,9 @@ export class PacketPump {
       if (source.state === 'paused') continue;
       const decoded = pool.decode(batch);
       chained = chained.then(async () => {
-        await decoded;
+        const answer = await decoded;
         // A source paused while its batch was being decoded discards it, as it discards what it reads.
-        if (isCurrent() && source.state !== 'paused') await this.#deliverBatch(source, batch, isCurrent, compareDuplicates);
+        if (isCurrent() && source.state !== 'paused') await this.#deliverBatch(source, batch, isCurrent, compareDuplicates, answer);
       });
       // Awaited below; marked handled so a failure while reading goes on is not reported as unhandled.
       chained.catch(() => undefined);
@@ -117,11 +119,12 @@ export class PacketPump {
   }
 
   /**
-   * Runs one batch through the chain, counts it, and waits for the pacers. A source closed or
-   * paused while the pump let the loop turn drops the rest of the batch, as it drops what it
-   * reads after that.
+   * Runs one batch through the chain, counts it, and waits for the pacers. The ingest workers'
+   * answer for the batch, if any, is filed on each packet just before the chain takes it. A
+   * source closed or paused while the pump let the loop turn drops the rest of the batch, as it
+   * drops what it reads after that.
    */
-  async #deliverBatch(source: Datasource, backlog: readonly Packet[], isCurrent: () => boolean, compareDuplicates: () => boolean): Promise<void> {
+  async #deliverBatch(source: Datasource, backlog: readonly Packet[], isCurrent: () => boolean, compareDuplicates: () => boolean, decoded?: DecodedBatch): Promise<void> {
     const batch = this.#withinLimit(source, backlog);
     const errorsBefore = source.numErrorPackets;
     const dedup = compareDuplicates() ? this.#dedup : undefined;
@@ -136,6 +139,7 @@ export class PacketPump {
         }
       }
       const packet = batch[delivered]!;
+      decoded?.file(packet);
       if (dedup !== undefined && packet.data !== undefined) {
         packet.hash = packetHash(packet.data, packet.dlt);
         if (dedup.isDuplicate(packet.hash, source)) {

@@ -5,8 +5,8 @@
  * over whole batches of frames, so decoding leaves the main thread, which keeps the rest of the
  * chain (classifiers, tracker, alerts, logs) and runs it in each source's order. A batch travels
  * as one transferred buffer of frame bytes; its annotations come back packed by the PHY
- * (`transfer` of the decoder definition) and are unpacked onto the packets, which are marked
- * `predecoded` so the chain's decode taps leave them alone. Only frames whose link type every
+ * (`transfer` of the decoder definition) and are unpacked onto each packet as the pump takes it
+ * (decoded-batch.ts), which marks it `predecoded` so the chain's decode taps leave it alone. Only frames whose link type every
  * taking PHY can decode off the main thread go to the workers; the rest (and JSON records) are
  * decoded on the main thread as before. A worker that throws or dies is reported, its batches'
  * frames are counted as errors, and another worker takes its place.
@@ -15,8 +15,9 @@ import type { Worker } from 'node:worker_threads';
 import { describeError } from '../errors.js';
 import { startModuleWorker } from '../util/module-worker.js';
 import type { DecodeBatch, DecodeReply, DecodeWorkerData } from './decode-messages.js';
-import type { Packet, PacketAnnotations } from './packet.js';
-import { importDecoderExports, type PhyAnnotationUnpacker, type PhyDecoderDefinition } from './phy-decoder.js';
+import { DecodedBatch, type UnpackingPhy } from './decoded-batch.js';
+import type { Packet } from './packet.js';
+import { importDecoderExports, type PhyDecoderDefinition } from './phy-decoder.js';
 
 /** What the pool reads of the PHY registry: each PHY's name and decoder declaration. */
 export interface DecodingPhys {
@@ -26,16 +27,14 @@ export interface DecodingPhys {
 /** Workers that die before answering a batch, in a row, after which the pool gives up. */
 const MAX_FAILED_STARTS = 3;
 
-interface PoolPhy {
+interface PoolPhy extends UnpackingPhy {
   readonly name: string;
-  readonly decoder: PhyDecoderDefinition;
-  readonly unpack: PhyAnnotationUnpacker<keyof PacketAnnotations>;
 }
 
 interface PendingBatch {
   /** The packets sent, in the batch's order. */
   readonly packets: Packet[];
-  readonly resolve: () => void;
+  readonly resolve: (decoded: DecodedBatch) => void;
 }
 
 interface Slot {
@@ -92,14 +91,14 @@ export class DecodePool {
   }
 
   /**
-   * Decodes the batch's frames the workers take and files their annotations, signals and error
-   * flags on the packets (marking them `predecoded`). Never rejects: frames of a failed worker
-   * are marked errors, and after close or when the pool gave up the frames are left for the main
-   * thread.
+   * Decodes the batch's frames the workers take; the answer files their annotations, signals and
+   * error flags on each packet as the chain takes it ({@link DecodedBatch.file}). Never rejects:
+   * frames of a failed worker are marked errors (and predecoded) at once, and after close or when
+   * the pool gave up the frames are left for the main thread.
    */
-  async decode(batch: readonly Packet[]): Promise<void> {
+  async decode(batch: readonly Packet[]): Promise<DecodedBatch> {
     await (this.#setup ??= this.#prepare());
-    if (this.#closed || this.#disabled || this.#byLinkType.size === 0) return;
+    if (this.#closed || this.#disabled || this.#byLinkType.size === 0) return DecodedBatch.NONE;
     const packets: Packet[] = [];
     let bytes = 0;
     let signalled = false;
@@ -109,7 +108,7 @@ export class DecodePool {
       bytes += packet.data.length;
       if (packet.signal !== undefined) signalled = true;
     }
-    if (packets.length === 0) return;
+    if (packets.length === 0) return DecodedBatch.NONE;
     const buffer = new ArrayBuffer(bytes);
     const view = new Uint8Array(buffer);
     const ends = new Uint32Array(packets.length);
@@ -123,7 +122,7 @@ export class DecodePool {
     });
     const message: DecodeBatch = { id: this.#nextId++, bytes: buffer, ends, dlts, signals: signalled ? packets.map((packet) => packet.signal) : undefined };
     const slot = this.#slot();
-    return new Promise<void>((resolve) => {
+    return new Promise<DecodedBatch>((resolve) => {
       slot.pending.set(message.id, { packets, resolve });
       if (slot.pending.size === 1) slot.worker.ref();
       slot.worker.postMessage(message, [buffer, ends.buffer, dlts.buffer]);
@@ -135,7 +134,7 @@ export class DecodePool {
     this.#closed = true;
     const slots = this.#slots.filter((slot): slot is Slot => slot !== undefined);
     this.#slots.fill(undefined);
-    for (const slot of slots) for (const pending of slot.pending.values()) pending.resolve();
+    for (const slot of slots) for (const pending of slot.pending.values()) pending.resolve(DecodedBatch.NONE);
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
 
@@ -168,6 +167,9 @@ export class DecodePool {
     this.#byLinkType = offMainThread;
   }
 
+  /** The PHYs that take a link type the workers decode. */
+  readonly #physOf = (linkType: number): readonly PoolPhy[] => this.#byLinkType.get(linkType) ?? [];
+
   /** The next worker in turn, started if it is not running. */
   #slot(): Slot {
     const index = this.#nextSlot;
@@ -193,18 +195,7 @@ export class DecodePool {
     if (slot.pending.size === 0) slot.worker.unref();
     slot.answered = true;
     this.#failedStarts = 0;
-    let next = 0;
-    pending.packets.forEach((packet, index) => {
-      for (const phy of this.#byLinkType.get(packet.dlt)!) {
-        const packed = reply.annotations[next++];
-        if (packed !== undefined) (packet.annotations as Record<string, unknown>)[phy.decoder.annotation] = phy.unpack(packed, packet);
-      }
-      if (reply.errors[index] === 1) packet.error = true;
-      const signal = reply.signals[index];
-      if (signal !== undefined) packet.signal = signal;
-      packet.predecoded = true;
-    });
-    pending.resolve();
+    pending.resolve(new DecodedBatch(pending.packets, reply, this.#physOf));
   }
 
   /** A worker ended: its batches' frames become errors, it is reported, and another takes its slot. */
@@ -218,7 +209,7 @@ export class DecodePool {
         packet.predecoded = true;
       }
       frames += pending.packets.length;
-      pending.resolve();
+      pending.resolve(DecodedBatch.NONE);
     }
     this.#failedFrames += frames;
     this.#restarts++;

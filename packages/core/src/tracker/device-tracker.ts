@@ -22,6 +22,7 @@ import { nowSeconds } from '../time/timestamp.js';
 import { deviceRecord } from './device-fields.js';
 import { deviceKey, parseDeviceKey } from './device-key.js';
 import { MacTable } from './mac-table.js';
+import { ChangedWalk } from './changed-walk.js';
 import { lookupManufacturer } from './oui.js';
 import { Rrd } from './rrd.js';
 import { locate, recordSeenBy, recordSignal } from './device-observations.js';
@@ -55,6 +56,8 @@ export interface PresenceWatcher {
 export class DeviceTracker {
   /** Devices by MAC, one map per PHY, indexed by PHY id. */
   readonly #byPhy: MacTable<TrackedDevice>[] = [];
+  /** Walks over the recency list taken in slices (`walkChanged`), told of every change to the list. */
+  readonly #walks = new Set<ChangedWalk>();
   readonly #phys = new Map<string, PhyState>();
   readonly #phyByPrefix = new Map<string, PhyState>();
   readonly #touched: TrackedDevice[] = [];
@@ -91,6 +94,11 @@ export class DeviceTracker {
   /** Every PHY, in registration order. */
   phys(): PhyState[] {
     return [...this.#phys.values()];
+  }
+
+  /** Whether new devices get their manufacturer from the OUI registries (`manuf_lookup`). */
+  get looksUpManufacturers(): boolean {
+    return this.settings.manufLookup;
   }
 
   /** Number of tracked devices. */
@@ -156,6 +164,7 @@ export class DeviceTracker {
       this.#size++;
       device.isNew = true;
       this.#pushNewest(device);
+      if (this.#walks.size !== 0) for (const walk of this.#walks) walk.arrived(device);
       if (this.#presence !== undefined) this.#found.push({ device, packet });
     } else {
       if (this.#presence !== undefined && time - device.lastTime > this.#presence.foundAfter) this.#found.push({ device, packet });
@@ -249,6 +258,7 @@ export class DeviceTracker {
     device.phy.deviceCount++;
     this.#size++;
     this.#pushNewest(device);
+    if (this.#walks.size !== 0) for (const walk of this.#walks) walk.arrived(device);
     for (const seen of device.seenby ?? []) this.views.seenbyView(seen.uuid).add(device);
     return true;
   }
@@ -363,6 +373,17 @@ export class DeviceTracker {
     for (let device = this.#newest; device && device.modTime > since; device = device.older) yield device;
   }
 
+  /**
+   * Visits every device changed after `since`, most recent first, a slice at a time
+   * (`ChangedWalk.step`), so a caller can let the event loop turn between slices while the
+   * packet chain goes on changing the list; each such device is visited once (changed-walk.ts).
+   */
+  walkChanged(since: number, visit: (device: TrackedDevice) => void): ChangedWalk {
+    const walk: ChangedWalk = new ChangedWalk(this.#newest, since, visit, () => this.#walks.delete(walk));
+    if (!walk.step(0)) this.#walks.add(walk);
+    return walk;
+  }
+
   /** Every device, most recently heard first. */
   *devices(): IterableIterator<TrackedDevice> {
     for (let device = this.#newest; device; device = device.older) yield device;
@@ -374,6 +395,7 @@ export class DeviceTracker {
     devices.delete(device.mac);
     device.phy.deviceCount--;
     this.#size--;
+    if (this.#walks.size !== 0) for (const walk of this.#walks) walk.leaving(device, true);
     this.#unlink(device);
     this.views.deviceRemoved(device);
     return true;
@@ -416,6 +438,7 @@ export class DeviceTracker {
 
   #moveToNewest(device: TrackedDevice): void {
     if (this.#newest === device) return;
+    if (this.#walks.size !== 0) for (const walk of this.#walks) walk.leaving(device, false);
     this.#unlink(device);
     this.#pushNewest(device);
   }

@@ -2,11 +2,13 @@
  * The device tracker as a built-in feature: the device, view and PHY records' fields; the `all`
  * view, a `phy-<NAME>` view per PHY and the `view=` lines of svc.conf; `NEW_DEVICE`; the commit
  * at the end of the packet chain that sends each packet's device changes to views and
- * listeners; and the expiry of devices unheard for `tracker_device_timeout`, every 10 s.
+ * listeners; the expiry of devices unheard for `tracker_device_timeout`, every 10 s; and, once
+ * the server is ready, the OUI registries loaded in the background (oui.ts).
  */
 import { definePlugin, type PluginDefinition } from '../plugin.js';
 import type { ViewDefinition } from '../views/view-definition.js';
 import { BASE_DEVICE_FIELDS, NESTED_DEVICE_FIELDS } from './device-fields.js';
+import { loadManufacturersInTurns } from './oui.js';
 
 /** Name of the built-in tracker plugin. */
 export const TRACKER_PLUGIN = '@svc/core:tracker';
@@ -53,6 +55,8 @@ export function trackerPlugin(configViews: readonly ViewDefinition[]): PluginDef
       svc.hooks.ready.tapPromise(TRACKER_PLUGIN, async () => {
         expiry = setInterval(() => svc.devices.expire(), EXPIRY_INTERVAL_MS);
         expiry.unref();
+        // Not awaited: the registries load in the background, before the first device needs them.
+        if (svc.devices.looksUpManufacturers) void loadManufacturersInTurns().catch((error: unknown) => svc.log.error('loading the OUI registries failed', error));
       });
       svc.hooks.shutdown.tapPromise(TRACKER_PLUGIN, async () => clearInterval(expiry));
     },
