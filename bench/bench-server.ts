@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../packages/cli/e2e/browser.js';
+import { SVC_NODE_FLAGS } from '../packages/cli/e2e/svc-process.js';
 
 const USER = 'bench';
 const PASSWORD = 'bench-password';
@@ -34,7 +35,7 @@ export interface BenchServer {
 export async function startBenchServer(conf: readonly string[] = []): Promise<BenchServer> {
   const configDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   writeFileSync(join(configDir, 'svc.conf'), `${['plugin=@svc/core/testing/plugin', ...conf].join('\n')}\n`);
-  const child = spawn(process.execPath, ['packages/cli/bin/run.js', 'start', '--port', '0', '--config-dir', configDir, '--user', USER, '--password', PASSWORD, '--config', join(configDir, 'svc.conf')], {
+  const child = spawn(process.execPath, [...SVC_NODE_FLAGS, 'packages/cli/bin/run.js', 'start', '--port', '0', '--config-dir', configDir, '--user', USER, '--password', PASSWORD, '--config', join(configDir, 'svc.conf')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   process.on('exit', () => child.kill());

@@ -10,6 +10,15 @@ import { fileURLToPath } from 'node:url';
 import { waitUntil } from '@svc/core/testing';
 
 const bin = fileURLToPath(new URL('../bin/run.js', import.meta.url));
+/**
+ * The node flags the `svc` command starts node with (the exec line of bin/run.js: a larger young
+ * generation), so tests and benches run svc as its users do, not with node's defaults.
+ */
+export const SVC_NODE_FLAGS: readonly string[] = (() => {
+  const flags = /exec node (.*?) "\$0"/.exec(readFileSync(bin, 'utf8'))?.[1];
+  if (flags === undefined) throw new Error(`${bin} no longer starts node with 'exec node <flags> "$0"': say here which flags svc runs with`);
+  return flags.split(' ');
+})();
 const builtCommand = fileURLToPath(new URL('../dist/commands/start.js', import.meta.url));
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** How long svc may take to listen: generous, for a loaded CI machine. */
@@ -73,7 +82,7 @@ export async function startSvc(
 ): Promise<SvcProcess> {
   if (!existsSync(builtCommand)) throw new Error(`${builtCommand} is missing: run 'npm run build' first (npm test does)`);
   const configDir = options.configDir ?? mkdtempSync(join(tmpdir(), 'svc-e2e-'));
-  const command = [...(options.wrapper ?? []), process.execPath, ...(options.nodeArgs ?? []), bin, 'start', '--port', String(options.port ?? 0), '--config-dir', configDir, ...(options.args ?? [])];
+  const command = [...(options.wrapper ?? []), process.execPath, ...SVC_NODE_FLAGS, ...(options.nodeArgs ?? []), bin, 'start', '--port', String(options.port ?? 0), '--config-dir', configDir, ...(options.args ?? [])];
   const child = spawn(command[0]!, command.slice(1), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: '', ...options.env },
@@ -151,7 +160,7 @@ export interface CaptureProcess {
 
 /** Starts `svc capture` with the given arguments (it runs until stopped or it gives up). */
 export function startCapture(args: string[], env: NodeJS.ProcessEnv = {}): CaptureProcess {
-  const child = spawn(process.execPath, [bin, 'capture', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '', ...env } });
+  const child = spawn(process.execPath, [...SVC_NODE_FLAGS, bin, 'capture', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '', ...env } });
   let log = '';
   child.stdout!.on('data', (chunk) => (log += chunk));
   child.stderr!.on('data', (chunk) => (log += chunk));
