@@ -23,7 +23,7 @@ export class ChangedWalk {
     newest: TrackedDevice | undefined,
     private readonly since: number,
     private readonly visit: (device: TrackedDevice) => void,
-    /** Told once, when the walk has visited its last device. */
+    /** Told once, when the walk ends: it then visits the devices it kept for the end, and needs no more news of the list. */
     private readonly ended: () => void,
   ) {
     this.#next = newest;
