@@ -15,4 +15,8 @@ for (const recording of realDataFiles('rtl433', /\.cu8$/)) {
   });
 }
 
+test('a recording rtl_433 cannot open is an error that says so, not an empty output', () => {
+  assert.throws(() => rtl433Output('/nonexistent/svc-recording.cu8'), /rtl_433 could not read the recording: Opening file: cu8:\/nonexistent\/svc-recording\.cu8 failed!/);
+});
+
 test.run();
