@@ -5,7 +5,7 @@
  * update them from there. The PHY's sub-record is rebuilt by the PHY itself. A record that is
  * not a device of a known PHY gives undefined, never an exception.
  */
-import { parseDeviceKey } from './device-key.js';
+import { deviceKey, parseDeviceKey } from './device-key.js';
 import { Rrd } from './rrd.js';
 import { SignalData } from './signal.js';
 import { locationOf } from './location-record.js';
@@ -23,7 +23,7 @@ export function deviceFromRecord(record: Fields, phy: PhyState): TrackedDevice |
   const parsed = parseDeviceKey(key);
   if (!parsed || parsed.prefix !== phy.keyPrefix) return undefined;
   const base = (name: string) => record[`svc.device.base.${name}`];
-  const device = new TrackedDevice(key.toUpperCase(), parsed.mac, phy, text(base('manuf')) || 'Unknown', number(base('first_time')));
+  const device = new TrackedDevice(deviceKey(phy.keyPrefix, parsed.mac), parsed.mac, phy, text(base('manuf')) || 'Unknown', number(base('first_time')));
   device.lastTime = number(base('last_time'));
   device.modTime = number(base('mod_time'));
   device.name = text(base('name'));

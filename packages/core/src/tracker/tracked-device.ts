@@ -120,6 +120,7 @@ export class TrackedDevice implements Device {
   isNew = false;
 
   constructor(
+    /** Always `deviceKey(phy.keyPrefix, mac)`: the svcdb log writes keys from the two (packet-rows.ts). */
     readonly key: string,
     readonly mac: number,
     readonly phy: PhyState,

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { Packet } from '../../packets/packet.js';
+import { phyKeyPrefix } from '../../tracker/device-key.js';
 import type { TrackedDevice } from '../../tracker/tracked-device.js';
 import { parseMac } from '../../util/mac.js';
 import { PacketRows } from './packet-rows.js';
@@ -43,7 +44,9 @@ function makeCase(index: number, packetId: number): Case {
   const header = Buffer.from([0, 0, 8, 0, index & 0xff, 0, 0, 0]);
   const data = radiotap ? Buffer.concat([header, body]) : body;
   const deviceMac = index % 4 === 3 ? undefined : index % MACS.length;
-  const device = deviceMac === undefined ? undefined : ({ mac: macOf(deviceMac), key: `4202770D00000000_${MACS[deviceMac]!.replaceAll(':', '')}0000` } as unknown as TrackedDevice);
+  const phyName = index % 5 === 0 ? 'RFSENSOR' : 'IEEE802.11';
+  const keyPrefix = phyKeyPrefix(phyName);
+  const device = deviceMac === undefined ? undefined : ({ mac: macOf(deviceMac), phy: { keyPrefix }, key: `${keyPrefix}_${MACS[deviceMac]!.replaceAll(':', '')}` } as unknown as TrackedDevice);
   const dest = index % 3 === 0 ? undefined : (index + 2) % MACS.length;
   const transmitter = index % 7 === 0 ? undefined : (index + 1) % MACS.length;
   const signal = index % 9 === 0 ? undefined : { signalDbm: -30 - (index % 50), freqKhz: 2_412_000 + 5000 * (index % 13) };
@@ -51,7 +54,6 @@ function makeCase(index: number, packetId: number): Case {
   const gps = fix === undefined ? undefined : { fix, lat: 51.5 + index / 1000, lon: -0.125 - index / 1000, alt: 10.5 + index };
   const tags = index % 4 === 0 ? ['DOT11_BEACON_SSID', 'ALERT_X'] : undefined;
   const hash = index % 8 === 0 ? 0xdeadbeef - index : undefined;
-  const phyName = index % 5 === 0 ? 'RFSENSOR' : 'IEEE802.11';
   const packet = {
     tsSec: 1_700_000_000 + index,
     tsUsec: (index * 7919) % 1_000_000,

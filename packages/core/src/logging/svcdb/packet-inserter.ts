@@ -3,11 +3,12 @@
  * because the writer thread is what bounds ingest with a log of every frame, and much of a row's
  * cost was the call from JavaScript into SQLite. So rows go `rowsPerStatement` at a time through
  * one multi-row statement (the remainder through the single-row one), their values spread from
- * one reused array, and MAC texts come from a cache that needs no hashing. The table gets the
+ * one reused array, and MAC texts and device keys come from caches that need no hashing. The table gets the
  * same rows, with the same values and types, in the same order as one statement a row gives it.
  */
 import type Database from 'better-sqlite3';
 import { formatMac } from '../../util/mac.js';
+import { deviceKey } from '../../tracker/device-key.js';
 import { packetHash } from '../../packets/packet-hash.js';
 import { NONE, PacketColumn, type PacketRowBatch } from './packet-rows.js';
 
@@ -41,6 +42,10 @@ export class PacketInserter {
   /** MAC texts by slot (the MAC's low 16 bits), and the MAC each slot holds. */
   readonly #macTexts: string[] = new Array<string>(MAC_SLOTS).fill(ZERO_MAC);
   readonly #macs = new Float64Array(MAC_SLOTS).fill(NONE);
+  /** Device keys by slot (the MAC's low 16 bits), with the MAC and key prefix each was made of. */
+  readonly #keys: string[] = new Array<string>(MAC_SLOTS).fill('');
+  readonly #keyMacs = new Float64Array(MAC_SLOTS).fill(NONE);
+  readonly #keyPrefixes: string[] = new Array<string>(MAC_SLOTS).fill('');
 
   /** `rowsPerStatement` is for the bench's comparisons; the log uses the default. */
   constructor(db: Database.Database, rowsPerStatement = PACKET_ROWS_PER_STATEMENT) {
@@ -73,18 +78,19 @@ export class PacketInserter {
     const offset = numbers[row + PacketColumn.BytesOffset]!;
     const length = numbers[row + PacketColumn.BytesLength]!;
     const frame = frames.subarray(offset, offset + length);
-    const deviceKey = numbers[row + PacketColumn.DeviceKey]!;
+    const keyPrefix = numbers[row + PacketColumn.DeviceKeyPrefix]!;
+    const sourceMac = numbers[row + PacketColumn.SourceMac]!;
     const tags = numbers[row + PacketColumn.Tags]!;
     const hash = numbers[row + PacketColumn.Hash]!;
     const dlt = numbers[row + PacketColumn.Dlt]!;
     values[at] = numbers[row + PacketColumn.TsSec];
     values[at + 1] = numbers[row + PacketColumn.TsUsec];
     values[at + 2] = strings[numbers[row + PacketColumn.Phy]!];
-    values[at + 3] = this.#macText(numbers[row + PacketColumn.SourceMac]!);
+    values[at + 3] = this.#macText(sourceMac);
     values[at + 4] = this.#macText(numbers[row + PacketColumn.DestMac]!);
     values[at + 5] = this.#macText(numbers[row + PacketColumn.TransMac]!);
     values[at + 6] = numbers[row + PacketColumn.FrequencyKhz];
-    values[at + 7] = deviceKey === NONE ? '0' : strings[deviceKey];
+    values[at + 7] = keyPrefix === NONE ? '0' : this.#deviceKey(strings[keyPrefix]!, sourceMac);
     values[at + 8] = numbers[row + PacketColumn.Lat];
     values[at + 9] = numbers[row + PacketColumn.Lon];
     values[at + 10] = numbers[row + PacketColumn.Alt];
@@ -98,6 +104,17 @@ export class PacketInserter {
     values[at + 18] = hash === NONE ? packetHash(frame, dlt) : hash;
     values[at + 19] = numbers[row + PacketColumn.PacketId];
     values[at + 20] = length;
+  }
+
+  /** The key of the device with `mac` under PHY key prefix `prefix`, from a cache like the MAC texts'. */
+  #deviceKey(prefix: string, mac: number): string {
+    const slot = mac % MAC_SLOTS;
+    if (this.#keyMacs[slot] === mac && this.#keyPrefixes[slot] === prefix) return this.#keys[slot]!;
+    const key = deviceKey(prefix, mac);
+    this.#keyMacs[slot] = mac;
+    this.#keyPrefixes[slot] = prefix;
+    this.#keys[slot] = key;
+    return key;
   }
 
   /** The text of `mac`, from a cache with one slot per value of the MAC's low 16 bits. */

@@ -52,4 +52,25 @@ test('a hash the packet carries (the duplicate filter made it) goes with its row
   assert.is(batch.numbers[PacketColumn.Count + PacketColumn.Hash], NONE);
 });
 
+test('arrays the writer hands back are filled again, and rows read from them are the new packets\' alone', () => {
+  const collector = new PacketRows(4, 1 << 12);
+  for (let index = 0; index < 4; index++) collector.add({ ...packet(index, 'A', 'IEEE802.11'), data: Buffer.alloc(64, 0xaa) }, index);
+  const first = collector.take();
+  collector.recycle({ numbers: first.numbers, bytes: first.bytes });
+  collector.add(packet(5, 'A', 'IEEE802.11'), 5);
+  // The batch being filled when the arrays came back was started in fresh ones; the next one is in the arrays handed back.
+  assert.ok(collector.take().numbers !== first.numbers);
+  collector.add({ ...packet(7, 'B', 'RFSENSOR'), data: Buffer.from([1, 2, 3]) }, 7);
+  const third = collector.take();
+  assert.ok(third.numbers === first.numbers && third.bytes === first.bytes, 'the handed-back arrays are reused');
+  assert.is(third.count, 1);
+  assert.equal(rows(third), ['RFSENSOR B -']);
+  assert.is(third.numbers[PacketColumn.PacketId], 7);
+  const offset = third.numbers[PacketColumn.BytesOffset]!;
+  assert.equal([...third.bytes.subarray(offset, offset + third.numbers[PacketColumn.BytesLength]!)], [1, 2, 3]);
+  collector.recycle({ numbers: new Float64Array(3), bytes: new Uint8Array(1 << 12) });
+  collector.take();
+  assert.is(collector.take().numbers.length, 4 * PacketColumn.Count, 'arrays of another size are not taken');
+});
+
 test.run();

@@ -1,8 +1,12 @@
 /**
  * Packets on their way to the svcdb writer thread, packed by column: numbers in one
  * Float64Array, frame bytes back to back in one buffer, strings (PHY names, datasource UUIDs,
- * device keys, tags) once per batch in a table. The arrays are transferred, not copied, so
- * handing a batch of thousands of frames to the writer costs one message.
+ * device key prefixes, tags) once per batch in a table. A device key is its PHY's prefix and
+ * its MAC (`deviceKey`), so a row carries the prefix's number and the MAC, and the writer makes
+ * the text: a batch's table holds a handful of strings, not one key per device heard. The arrays are transferred, not copied, so
+ * handing a batch of thousands of frames to the writer costs one message; the writer hands them
+ * back once written (`recycle`), so the packet path does not allocate and zero megabytes of
+ * fresh memory for every batch.
  */
 import type { Packet } from '../../packets/packet.js';
 
@@ -14,7 +18,8 @@ export const PacketColumn = {
   SourceMac: 3,
   DestMac: 4,
   FrequencyKhz: 5,
-  DeviceKey: 6,
+  /** The device's key prefix (its PHY's), a string of the table; the writer joins it with SourceMac (`deviceKey`). */
+  DeviceKeyPrefix: 6,
   Lat: 7,
   Lon: 8,
   Alt: 9,
@@ -41,6 +46,15 @@ export interface PacketRowBatch {
   readonly bytes: Uint8Array;
 }
 
+/** The arrays of a written batch, handed back by the writer thread to be filled again. */
+export interface PacketRowArrays {
+  readonly numbers: Float64Array;
+  readonly bytes: Uint8Array;
+}
+
+/** Written batches' arrays kept for reuse: one being written and one waiting is the usual case. */
+const SPARE_ARRAYS = 2;
+
 /** No value (no MAC, no device key). */
 export const NONE = -1;
 
@@ -52,11 +66,14 @@ export class PacketRows {
   #used = 0;
   #strings: string[] = [];
   #stringIds = new Map<string, number>();
+  readonly #spares: PacketRowArrays[] = [];
   /** The last PHY name and datasource and their ids: most packets repeat the packet before's. */
   #lastPhy: string | undefined;
   #lastPhyId = 0;
   #lastSource: string | undefined;
   #lastSourceId = 0;
+  #lastKeyPrefix: string | undefined;
+  #lastKeyPrefixId = 0;
 
   constructor(
     private readonly capacity: number,
@@ -97,7 +114,15 @@ export class PacketRows {
     numbers[row + PacketColumn.DestMac] = packet.destMac ?? NONE;
     numbers[row + PacketColumn.TransMac] = packet.transmitterMac ?? NONE;
     numbers[row + PacketColumn.FrequencyKhz] = signal?.freqKhz ?? 0;
-    numbers[row + PacketColumn.DeviceKey] = device ? this.#string(device.key) : NONE;
+    if (device === undefined) numbers[row + PacketColumn.DeviceKeyPrefix] = NONE;
+    else {
+      const prefix = device.phy.keyPrefix;
+      if (prefix !== this.#lastKeyPrefix) {
+        this.#lastKeyPrefix = prefix;
+        this.#lastKeyPrefixId = this.#string(prefix);
+      }
+      numbers[row + PacketColumn.DeviceKeyPrefix] = this.#lastKeyPrefixId;
+    }
     numbers[row + PacketColumn.Lat] = gps && gps.fix >= 2 ? gps.lat : 0;
     numbers[row + PacketColumn.Lon] = gps && gps.fix >= 2 ? gps.lon : 0;
     numbers[row + PacketColumn.Alt] = gps && gps.fix >= 3 ? (gps.alt ?? 0) : 0;
@@ -125,15 +150,27 @@ export class PacketRows {
    */
   take(): PacketRowBatch {
     const batch: PacketRowBatch = { count: this.#count, numbers: this.#numbers, strings: this.#strings, bytes: this.#bytes };
-    this.#numbers = new Float64Array(this.capacity * PacketColumn.Count);
-    this.#bytes = new Uint8Array(this.byteCapacity);
+    const spare = this.#spares.pop();
+    this.#numbers = spare?.numbers ?? new Float64Array(this.capacity * PacketColumn.Count);
+    this.#bytes = spare?.bytes ?? new Uint8Array(this.byteCapacity);
     this.#count = 0;
     this.#used = 0;
     this.#strings = [];
     this.#stringIds = new Map();
     this.#lastPhy = undefined;
     this.#lastSource = undefined;
+    this.#lastKeyPrefix = undefined;
     return batch;
+  }
+
+  /**
+   * Takes back the arrays of a batch the writer has written, to fill again instead of new ones.
+   * Every slot of a row is written when it is added, so what they held does not matter; arrays
+   * of another size (from a collector of another capacity) are left to the collector.
+   */
+  recycle(arrays: PacketRowArrays): void {
+    if (this.#spares.length >= SPARE_ARRAYS || arrays.numbers.length !== this.capacity * PacketColumn.Count || arrays.bytes.length < this.byteCapacity) return;
+    this.#spares.push(arrays);
   }
 
   #string(text: string): number {

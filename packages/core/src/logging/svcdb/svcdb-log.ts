@@ -81,6 +81,7 @@ async function openSvcdb(context: LogOpenContext, filters: Pick<LogFilters, 'dev
       if (reply.kind === 'opened') resolve();
       else if (reply.kind === 'written') {
         committed = reply.id;
+        if (reply.arrays) rows.recycle(reply.arrays);
         for (const [id, records] of inFlight) {
           if (id > committed) break;
           inFlightRecords -= records;

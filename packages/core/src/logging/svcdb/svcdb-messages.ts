@@ -1,10 +1,11 @@
 /**
  * The messages between the svcdb log (on the main thread) and its writer thread. The log sends
- * batches; the writer answers each with the file's size once the batch is committed, or with an
+ * batches; the writer answers each with the file's size once the batch is committed (and gives
+ * back its packet arrays for reuse), or with an
  * error (disk full, file removed) after which it writes nothing more. A request to drop old
  * packets (Kismet's `drop.cmd`) is answered with how many went, after the batches before it.
  */
-import type { PacketRowBatch } from './packet-rows.js';
+import type { PacketRowArrays, PacketRowBatch } from './packet-rows.js';
 import type { SvcdbRowTable } from './svcdb-schema.js';
 
 /** What the writer thread is started with. */
@@ -35,7 +36,13 @@ export type SvcdbRequest =
 /** Writer to main thread. */
 export type SvcdbReply =
   | { readonly kind: 'opened' }
-  | { readonly kind: 'written'; readonly id: number; readonly bytes: number }
+  | {
+      readonly kind: 'written';
+      readonly id: number;
+      readonly bytes: number;
+      /** The batch's packet arrays, handed back to be filled again (transferred). */
+      readonly arrays?: PacketRowArrays;
+    }
   | { readonly kind: 'dropped'; readonly id: number; readonly count: number }
   | { readonly kind: 'failed'; readonly message: string; readonly code: string }
   | { readonly kind: 'closed' };

@@ -17,7 +17,7 @@ import { SVCDB_INSERTS, type SvcdbRowTable } from './svcdb-schema.js';
 
 const port = parentPort!;
 const { path, version } = workerData as SvcdbWorkerData;
-const reply = (message: SvcdbReply) => port.postMessage(message);
+const reply = (message: SvcdbReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 let db: Database.Database;
 try {
@@ -92,7 +92,9 @@ port.on('message', (request: SvcdbRequest) => {
       return;
     }
     writeBatch(request);
-    reply({ kind: 'written', id: request.id, bytes: fileBytes() });
+    const batch = request.packets;
+    if (batch === undefined) reply({ kind: 'written', id: request.id, bytes: fileBytes() });
+    else reply({ kind: 'written', id: request.id, bytes: fileBytes(), arrays: { numbers: batch.numbers, bytes: batch.bytes } }, [batch.numbers.buffer as ArrayBuffer, batch.bytes.buffer as ArrayBuffer]);
   } catch (error) {
     fail(error);
   }

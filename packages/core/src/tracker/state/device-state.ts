@@ -8,7 +8,7 @@
  * from its JSON record instead.
  */
 import { SvcError } from '../../errors.js';
-import { parseDeviceKey } from '../device-key.js';
+import { deviceKey, parseDeviceKey } from '../device-key.js';
 import type { PhyComponentState } from '../phy.js';
 import { Rrd } from '../rrd.js';
 import { SignalData } from '../signal.js';
@@ -101,7 +101,7 @@ export function readDeviceState(reader: StateReader, phy: PhyState, componentSta
   const parsed = parseDeviceKey(key);
   if (!parsed || parsed.prefix !== phy.keyPrefix) throw new SvcError('SVC_ERR_BAD_STATE', `device state of ${key} is not a ${phy.name} device`);
   const manuf = reader.string();
-  const device = new TrackedDevice(key.toUpperCase(), parsed.mac, phy, manuf, reader.number());
+  const device = new TrackedDevice(deviceKey(phy.keyPrefix, parsed.mac), parsed.mac, phy, manuf, reader.number());
   device.lastTime = reader.number();
   device.modTime = reader.number();
   device.name = reader.string();
