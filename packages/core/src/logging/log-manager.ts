@@ -15,8 +15,8 @@ import { MessageFlags } from '../messages/message-bus.js';
 import type { Packet } from '../packets/packet.js';
 import type { Registry } from '../registry.js';
 import type { Service } from '../service-types.js';
-import type { Device } from '../tracker/device.js';
 import type { TrackedDevice } from '../tracker/tracked-device.js';
+import { ChangedDevices } from './changed-devices.js';
 import { logFileName } from './log-file-name.js';
 import type { LogSettings } from './log-settings.js';
 import type { LogTypeDefinition, LogWriter } from './log-type.js';
@@ -43,8 +43,6 @@ export const LOG_ERROR_ALERT = 'LOGERROR';
 const LOGGED_TOPICS = ['ALERT', 'MESSAGE', 'POI', 'NEW_DATASOURCE', 'DATASOURCE_OPENED', 'DATASOURCE_CLOSED', 'DATASOURCE_ERROR', 'DATASOURCE_PAUSED', 'DATASOURCE_RESUMED', 'DATASOURCE_ENDED', 'DATASOURCE_REMOVED'];
 /** Free bytes a disk must have for a log to start there: room for its first writes. */
 export const LOG_MIN_FREE_BYTES = 64 * 1024;
-/** Devices written per turn of the event loop when changed devices are flushed. */
-const DEVICES_PER_TURN = 500;
 const ROTATION_CHECK_MS = 1000;
 
 /** Opens, feeds, rotates and closes logs. */
@@ -52,10 +50,9 @@ export class LogManager {
   readonly #logs: LogFile[] = [];
   /** Open writers, as an array the packet path walks. */
   #writers: LogWriter[] = [];
-  /** Whether an open log writes devices: changed devices are only collected then. */
+  /** Whether an open log writes devices: changed devices are only written then. */
   #devicesWanted = false;
-  #dirty = new Set<TrackedDevice>();
-  #flushingDevices = false;
+  readonly #changed: ChangedDevices;
   #timers: NodeJS.Timeout[] = [];
   #unsubscribe: (() => void)[] = [];
   #lastFixTime = 0;
@@ -70,6 +67,7 @@ export class LogManager {
     readonly settings: LogSettings,
   ) {
     this.streams = svc.packetStreams.streams;
+    this.#changed = new ChangedDevices(svc.devices);
   }
 
   /** Every log of this run, oldest first. */
@@ -89,15 +87,9 @@ export class LogManager {
     return this.#logs.filter((log) => log.open && log.writer).map((log) => ({ type: log.type.name, uuid: log.uuid, records: log.writer!.backlog?.() ?? 0 }));
   }
 
-  /** Taps the packet chain and device hooks; done once at boot. */
+  /** Taps the packet chain; done once at boot. Changed devices are found in the tracker (changed-devices.ts). */
   tap(name: string, stage: number): void {
     this.svc.hooks.packet.for('track').tap({ name, stage }, (packet) => this.#packet(packet));
-    // The tracker passes its own devices; the hooks show plugins the narrower `Device`.
-    const changed = (device: Device) => {
-      if (this.#devicesWanted) this.#dirty.add(device as TrackedDevice);
-    };
-    this.svc.hooks.deviceCreated.tap(name, changed);
-    this.svc.hooks.deviceUpdated.tap(name, changed);
   }
 
   /** Subscribes to the logged topics, starts the timers and opens the configured logs. */
@@ -196,7 +188,7 @@ export class LogManager {
     this.#writers = [...this.#writers, log.writer];
     this.#devicesWanted = this.#writers.some((writer) => writer.device);
     // A new log starts with what the server knows: every device and datasource.
-    if (log.writer.device) for (const device of this.svc.devices.devices()) this.#dirty.add(device);
+    if (log.writer.device) this.#changed.all();
     for (const source of this.svc.datasources.list()) log.writer.event?.('NEW_DATASOURCE', this.svc.datasources.record(source));
     // Written now, not at the next interval: a log that will be restored from must hold them.
     void this.#flushDevices();
@@ -208,7 +200,7 @@ export class LogManager {
     const writer = log.writer;
     if (!writer || !log.open) return;
     log.open = false;
-    if (writer.device) for (const device of this.#dirty) writer.device(device);
+    if (writer.device) this.#changed.writeNow((device) => writer.device!(device));
     this.#writers = this.#writers.filter((candidate) => candidate !== writer);
     this.#devicesWanted = this.#writers.some((candidate) => candidate.device);
     log.size = writer.size();
@@ -218,7 +210,6 @@ export class LogManager {
     } catch (error) {
       log.error ||= describeError(error);
     }
-    if (!this.#devicesWanted) this.#dirty.clear();
   }
 
   async #fail(log: LogFile, error: Error): Promise<void> {
@@ -255,21 +246,16 @@ export class LogManager {
     for (const writer of this.#writers) writer.position?.(fix);
   }
 
-  /** Writes the devices changed since the last flush, a slice per turn of the event loop. */
+  /** Writes the devices changed since the last flush to every open log, a slice per turn of the event loop. */
   async #flushDevices(): Promise<void> {
-    if (this.#flushingDevices || this.#dirty.size === 0) return;
-    this.#flushingDevices = true;
-    const devices = [...this.#dirty];
-    this.#dirty = new Set();
-    try {
-      for (let start = 0; start < devices.length && !this.#stopped; start += DEVICES_PER_TURN) {
-        const writers = this.#writers.filter((writer) => writer.device);
-        for (const device of devices.slice(start, start + DEVICES_PER_TURN)) for (const writer of writers) writer.device!(device);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    } finally {
-      this.#flushingDevices = false;
-    }
+    if (!this.#devicesWanted) return;
+    await this.#changed.write((device) => this.#writeDevice(device));
+  }
+
+  /** Gives a changed device to the logs open now (a log closed during a pass gets no more). */
+  #writeDevice(device: TrackedDevice): void {
+    const writers = this.#writers;
+    for (let index = 0; index < writers.length; index++) writers[index]!.device?.(device);
   }
 
   /** Closes logs past `log_max_bytes` or `log_max_age` and opens a new one of the same type. */

@@ -3,7 +3,7 @@
  * service runs in a temporary config dir with a known admin login, and requests go straight
  * to the hono app, no port needed.
  */
-export { createTestService, TEST_ADMIN, type TestService } from './test-service.js';
+export { createTestService, TEST_ADMIN, withTestService, type TestService, type TestServiceOptions } from './test-service.js';
 export { fuzzState, mutateText, randomBytes, seededRandom } from './fuzz.js';
 export { TestSource, testPhyPlugin, TEST_PHY, TEST_PHY_PLUGIN, TEST_RECORD_TYPE, type TestReport } from './test-source.js';
 export { createTestDatasource, openTestCapture, TEST_DATASOURCE_TYPE, type TestCaptureHandle, type TestDatasourceHarness } from './test-datasource.js';

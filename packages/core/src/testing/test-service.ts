@@ -24,16 +24,17 @@ export interface TestService {
   close(): Promise<void>;
 }
 
+/** What a test service is made with. */
+export interface TestServiceOptions {
+  plugins?: readonly (PluginDefinition<any> | PluginEntry)[];
+  config?: Record<string, string | string[]>;
+  log?: Logger;
+  /** Config dir to use and keep (for restart tests); by default a temporary one, removed on close. */
+  configDir?: string;
+}
+
 /** Creates a service with the given plugins, a temporary (or given) config dir and a fixed admin login. */
-export async function createTestService(
-  options: {
-    plugins?: readonly (PluginDefinition<any> | PluginEntry)[];
-    config?: Record<string, string | string[]>;
-    log?: Logger;
-    /** Config dir to use and keep (for restart tests); by default a temporary one, removed on close. */
-    configDir?: string;
-  } = {},
-): Promise<TestService> {
+export async function createTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const configDir = options.configDir ?? mkdtempSync(join(tmpdir(), 'svc-test-'));
   const config = loadConfig({
     configDir,
@@ -61,4 +62,17 @@ export async function createTestService(
       if (!options.configDir) rmSync(configDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs `body` with a test service and closes it afterwards, whether the body passed or threw:
+ * the set-up and tear-down every test of a running service would otherwise repeat.
+ */
+export async function withTestService<T>(options: TestServiceOptions, body: (t: TestService) => Promise<T> | T): Promise<T> {
+  const t = await createTestService(options);
+  try {
+    return await body(t);
+  } finally {
+    await t.close();
+  }
 }

@@ -1,15 +1,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../logger.js';
-import { createTestService, TestSource, testPhyPlugin } from '../testing/index.js';
+import { TestSource, testPhyPlugin, withTestService } from '../testing/index.js';
 
 const quiet = createLogger({ write: () => {} });
 const mac = (n: number) => `02:00:00:00:01:${n.toString(16).padStart(2, '0')}`;
 const macNumber = (n: number) => 0x020000000100 + n;
 
-test('a walk taken in slices visits every changed device once while the list changes between slices', async () => {
-  const t = await createTestService({ plugins: [testPhyPlugin], config: { tracker_device_timeout: '60' }, log: quiet });
-  try {
+test('a walk taken in slices visits every changed device once while the list changes between slices', () =>
+  withTestService({ plugins: [testPhyPlugin], config: { tracker_device_timeout: '60' }, log: quiet }, async (t) => {
     const source = new TestSource(t.svc);
     const devices = t.svc.devices;
     for (let n = 1; n <= 8; n++) source.send({ mac: mac(n) });
@@ -30,14 +29,10 @@ test('a walk taken in slices visits every changed device once while the list cha
     assert.ok(walk.done);
     source.send({ mac: mac(11) });
     assert.is(visited.length, 8, 'a finished walk hears of no more changes');
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
-test('a walk stops at the first device not changed since its time', async () => {
-  const t = await createTestService({ plugins: [testPhyPlugin], log: quiet });
-  try {
+test('a walk stops at the first device not changed since its time', () =>
+  withTestService({ plugins: [testPhyPlugin], log: quiet }, async (t) => {
     const source = new TestSource(t.svc);
     source.send({ mac: mac(1) });
     source.send({ mac: mac(2) });
@@ -48,9 +43,6 @@ test('a walk stops at the first device not changed since its time', async () => 
     const walk = t.svc.devices.walkChanged(0, (device) => visited.push(device.mac));
     while (!walk.step(1));
     assert.equal(visited, [macNumber(2), macNumber(1)]);
-  } finally {
-    await t.close();
-  }
-});
+  }));
 
 test.run();

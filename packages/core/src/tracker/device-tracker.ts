@@ -229,6 +229,8 @@ export class DeviceTracker {
    * announces (views, `deviceCreated`, `NEW_DEVICE`). False as for `adopt`.
    */
   admit(device: TrackedDevice): boolean {
+    // Changed here now, whatever the record said: the list stays in order of mod_time (see markChanged).
+    device.modTime = nowSeconds();
     if (!this.#insert(device)) return false;
     device.isNew = true;
     device.touched = true;
@@ -305,8 +307,13 @@ export class DeviceTracker {
     if (this.settings.maxDevices > 0) while (this.#size > this.settings.maxDevices && this.#oldest) this.remove(this.#oldest);
   }
 
-  /** Marks a device changed outside the packet chain (name, tag); call `commit()` after. */
+  /**
+   * Marks a device changed outside the packet chain (name, tag); call `commit()` after. Its
+   * `mod_time` is stamped now as well as at the commit, which may wait a turn (the fleet view's
+   * does): the recency list stays in order of `mod_time` meanwhile, as `walkChanged` needs.
+   */
   markChanged(device: TrackedDevice): void {
+    device.modTime = nowSeconds();
     this.#moveToNewest(device);
     if (!device.touched) {
       device.touched = true;
