@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { channelOfFrequency, frequencyOfChannel } from './channels.js';
 import { decodeDot11, LinkType } from './decode.js';
-import { Dot11Type, ManagementSubtype } from './dot11-header.js';
+import { Dot11Malformed, Dot11Type, ManagementSubtype } from './dot11-header.js';
 import { parseIes } from './ies.js';
 import { IeParserTable } from './ie-parsers.js';
 import { AP, DA, EAPOL_KEY_INFO, STA, beaconFixed, dataFrame, eapolKeyBody, element, mac, macNumber, management, radiotap, rsnPskCcmp, ssid, u16, fuzzFrames } from './test-frames.js';
@@ -225,5 +225,14 @@ function u32le(value: number): Buffer {
   buffer.writeUInt32LE(value >>> 0);
   return buffer;
 }
+
+test('a damaged frame\'s error says what is wrong without a stack, and errors made after it keep theirs', () => {
+  const damaged = new Dot11Malformed('a beacon needs 12 bytes, the frame has 3', { type: Dot11Type.MANAGEMENT, subtype: ManagementSubtype.BEACON });
+  assert.instance(damaged, Error);
+  assert.is(damaged.message, 'a beacon needs 12 bytes, the frame has 3');
+  assert.equal(damaged.frameKind, { type: Dot11Type.MANAGEMENT, subtype: ManagementSubtype.BEACON });
+  assert.not.match(damaged.stack ?? '', /\n\s+at /);
+  assert.match(new Error('another').stack ?? '', /\n\s+at /);
+});
 
 test.run();
