@@ -94,7 +94,8 @@ export function MapView(props: MapViewProps) {
   useLayoutEffect(() => {
     const map = L.map(element.current!, { maxZoom: MAX_ZOOM, minZoom: 1, zoomControl: true, attributionControl: true });
     map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>');
-    L.control.scale({ imperial: false }).addTo(map);
+    // Measured once the map rests, not at every frame of a drag: each update lays out and paints the control again.
+    L.control.scale({ imperial: false, updateWhenIdle: true }).addTo(map);
     rememberMapSize(map.getSize().x, map.getSize().y);
     const canvas = new MarkerCanvas(map);
     const tooltip = L.DomUtil.create('div', 'map-tooltip', map.getContainer());
