@@ -32,6 +32,8 @@ const MAX_ZOOM = 22;
 const LIST_CLUSTER_ZOOM = 18;
 /** Devices a cluster's list shows at most. */
 const CLUSTER_LIST_LENGTH = 50;
+/** How far the pointer may move between press and release for a click (Leaflet's own drag threshold). */
+const CLICK_TOLERANCE_PX = 3;
 /** How long the map rests before the URL takes its place. */
 const URL_AFTER_MS = 300;
 
@@ -94,7 +96,8 @@ export function MapView(props: MapViewProps) {
   useLayoutEffect(() => {
     const map = L.map(element.current!, { maxZoom: MAX_ZOOM, minZoom: 1, zoomControl: true, attributionControl: true });
     map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>');
-    L.control.scale({ imperial: false }).addTo(map);
+    // Measured once the map rests, not at every frame of a drag: each update lays out and paints the control again.
+    L.control.scale({ imperial: false, updateWhenIdle: true }).addTo(map);
     rememberMapSize(map.getSize().x, map.getSize().y);
     const canvas = new MarkerCanvas(map);
     const tooltip = L.DomUtil.create('div', 'map-tooltip', map.getContainer());
@@ -228,7 +231,12 @@ export function MapView(props: MapViewProps) {
         latest.current.onMoved({ lat: center.lat, lon: center.lng, zoom: map.getZoom() });
       }, URL_AFTER_MS);
     });
+    // A press and release far apart is a drag, not a click, even one Leaflet did not take as a
+    // drag (it ignores a press while a zoom still animates): it opens nothing where it ends.
+    let pressedAt: L.Point | undefined;
+    map.on('mousedown', (event: L.LeafletMouseEvent) => (pressedAt = event.containerPoint));
     map.on('click', (event: L.LeafletMouseEvent) => {
+      if (pressedAt && pressedAt.distanceTo(event.containerPoint) > CLICK_TOLERANCE_PX) return;
       const hit = canvas.hitAt(event.containerPoint);
       if (hit?.point) latest.current.onOpen(hit.point.key);
       else if (hit?.cluster) openCluster(hit.cluster);

@@ -10,6 +10,7 @@
  */
 import * as L from 'leaflet';
 import { gridLabel, gridStep } from './grid-step';
+import { paintTilesIntoLevel } from './level-painted-tiles';
 
 const TILE = 256;
 /** Width of a label's character (the labels' font is monospaced, 11 px), to leave out a label that would not fit in its tile. */
@@ -41,6 +42,7 @@ function place(tile: HTMLElement, className: string, left: number, top: number, 
 export class CoordinateGrid extends L.GridLayer {
   constructor() {
     super({ tileSize: TILE, zIndex: 0, updateWhenZooming: false, className: 'map-grid' });
+    paintTilesIntoLevel(this);
   }
 
   override createTile(coords: L.Coords): HTMLElement {

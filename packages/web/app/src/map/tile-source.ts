@@ -8,6 +8,7 @@
 import * as L from 'leaflet';
 import { get } from '../api';
 import { apiPath } from '../server';
+import { paintTilesIntoLevel } from './level-painted-tiles';
 
 /** The source record. */
 export interface TileSource {
@@ -47,12 +48,14 @@ export function tileLayer(source: TileSource): L.TileLayer | undefined {
   if (!source.url) return undefined;
   const url = /^https?:\/\//i.test(source.url) ? source.url : apiPath(source.url);
   const [west, south, east, north] = source.bounds ?? [];
-  return L.tileLayer(url, {
-    zIndex: 1,
-    minZoom: source.minZoom,
-    maxNativeZoom: source.maxZoom,
-    maxZoom: 22,
-    attribution: attributionHtml(source),
-    ...(source.bounds ? { bounds: L.latLngBounds([south!, west!], [north!, east!]) } : {}),
-  });
+  return paintTilesIntoLevel(
+    L.tileLayer(url, {
+      zIndex: 1,
+      minZoom: source.minZoom,
+      maxNativeZoom: source.maxZoom,
+      maxZoom: 22,
+      attribution: attributionHtml(source),
+      ...(source.bounds ? { bounds: L.latLngBounds([south!, west!], [north!, east!]) } : {}),
+    }),
+  );
 }
