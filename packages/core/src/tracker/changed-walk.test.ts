@@ -45,4 +45,26 @@ test('a walk stops at the first device not changed since its time', () =>
     assert.equal(visited, [macNumber(2), macNumber(1)]);
   }));
 
+test('the devices kept for the end are visited a slice per step, as the others', () =>
+  withTestService({ plugins: [testPhyPlugin], log: quiet }, async (t) => {
+    const source = new TestSource(t.svc);
+    const devices = t.svc.devices;
+    for (let n = 1; n <= 10; n++) source.send({ mac: mac(n) });
+    const visited: number[] = [];
+    const walk = devices.walkChanged(0, (device) => visited.push(device.mac));
+    walk.step(2);
+    for (let n = 1; n <= 8; n++) source.send({ mac: mac(n) }); // every device not yet visited moves to the front
+    devices.remove(devices.byMac(macNumber(5))[0]!); // one of them is removed again
+    const slices: number[] = [];
+    for (let before = visited.length; !walk.done; before = visited.length) {
+      walk.step(3);
+      slices.push(visited.length - before);
+    }
+    assert.ok(
+      slices.every((slice) => slice <= 3),
+      `no step visits more than it was given (${slices.join(', ')})`,
+    );
+    assert.equal(visited.slice(2), [1, 2, 3, 4, 6, 7, 8].map(macNumber), 'the devices kept for the end, in the order they moved, the removed one not');
+  }));
+
 test.run();

@@ -5,8 +5,9 @@
  * for). The device list changes between slices; the tracker tells the walk about it
  * (`leaving`, `arrived`), so that every device changed after `since` is visited exactly once:
  * one that moves to the front or is created before the walk reaches it is visited at the end of
- * the walk (as it is then, its packet recorded), one removed is not visited, and the walk's place
- * survives the removal or move of the device it was about to visit.
+ * the walk (as it is then, its packet recorded; a slice per step, as the rest), one removed is
+ * not visited, and the walk's place survives the removal or move of the device it was about to
+ * visit.
  */
 import type { TrackedDevice } from './tracked-device.js';
 
@@ -14,16 +15,20 @@ import type { TrackedDevice } from './tracked-device.js';
 export class ChangedWalk {
   /** Devices visited so far, or kept for the end. */
   readonly #seen = new Set<TrackedDevice>();
-  /** Devices that moved to the front or arrived before the walk reached them: visited at the end. */
+  /** Devices kept for the end and not removed since, in the order they were kept. */
   readonly #late = new Set<TrackedDevice>();
+  readonly #lateOrder: TrackedDevice[] = [];
+  #lateAt = 0;
   #next: TrackedDevice | undefined;
+  /** True once the list is walked back to `since`: the devices kept for the end come next. */
+  #listWalked = false;
   #done = false;
 
   constructor(
     newest: TrackedDevice | undefined,
     private readonly since: number,
     private readonly visit: (device: TrackedDevice) => void,
-    /** Told once, when the walk ends: it then visits the devices it kept for the end, and needs no more news of the list. */
+    /** Told once, when the walk has visited its last device and needs no more news of the list. */
     private readonly ended: () => void,
   ) {
     this.#next = newest;
@@ -34,20 +39,31 @@ export class ChangedWalk {
     return this.#done;
   }
 
-  /** Visits up to `count` more devices; true once the walk is done. */
+  /**
+   * Takes up to `count` more steps (a device visited, or passed over as visited already or
+   * removed); true once the walk is done. The devices kept for the end are visited a slice per
+   * step too, so a walk whose visits cost (a log writing each device) never holds the loop for
+   * all of them at once.
+   */
   step(count: number): boolean {
     for (let left = count; left > 0 && !this.#done; left--) {
-      const device = this.#next;
-      if (device === undefined || device.modTime <= this.since) {
-        this.#end();
-        break;
-      }
-      this.#next = device.older;
-      if (this.#seen.has(device)) continue;
-      this.#seen.add(device);
-      this.visit(device);
+      if (!this.#listWalked) {
+        const device = this.#next;
+        if (device === undefined || device.modTime <= this.since) {
+          this.#listWalked = true;
+          continue;
+        }
+        this.#next = device.older;
+        if (this.#seen.has(device)) continue;
+        this.#seen.add(device);
+        this.visit(device);
+      } else if (this.#lateAt < this.#lateOrder.length) {
+        const device = this.#lateOrder[this.#lateAt++]!;
+        if (this.#late.delete(device)) this.visit(device);
+      } else this.#end();
     }
-    if (this.#next === undefined || this.#next.modTime <= this.since) this.#end();
+    if (!this.#listWalked && (this.#next === undefined || this.#next.modTime <= this.since)) this.#listWalked = true;
+    if (this.#listWalked && this.#late.size === 0) this.#end();
     return this.#done;
   }
 
@@ -70,14 +86,15 @@ export class ChangedWalk {
     if (this.#done || this.#seen.has(device)) return;
     this.#seen.add(device);
     this.#late.add(device);
+    this.#lateOrder.push(device);
   }
 
   #end(): void {
     if (this.#done) return;
     this.#done = true;
     this.ended();
-    for (const device of this.#late) this.visit(device);
     this.#seen.clear();
     this.#late.clear();
+    this.#lateOrder.length = 0;
   }
 }
