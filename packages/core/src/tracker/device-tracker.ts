@@ -229,8 +229,7 @@ export class DeviceTracker {
    * announces (views, `deviceCreated`, `NEW_DEVICE`). False as for `adopt`.
    */
   admit(device: TrackedDevice): boolean {
-    // Changed here now, whatever the record said: the list stays in order of mod_time (see markChanged).
-    device.modTime = nowSeconds();
+    device.modTime = nowSeconds(); // changed here now, whatever the record said (see markChanged)
     if (!this.#insert(device)) return false;
     device.isNew = true;
     device.touched = true;
@@ -307,11 +306,7 @@ export class DeviceTracker {
     if (this.settings.maxDevices > 0) while (this.#size > this.settings.maxDevices && this.#oldest) this.remove(this.#oldest);
   }
 
-  /**
-   * Marks a device changed outside the packet chain (name, tag); call `commit()` after. Its
-   * `mod_time` is stamped now as well as at the commit, which may wait a turn (the fleet view's
-   * does): the recency list stays in order of `mod_time` meanwhile, as `walkChanged` needs.
-   */
+  /** Marks a device changed outside the packet chain (name, tag); call `commit()` after. Stamped now too: a commit may wait a turn (the fleet view's), and walkChanged needs the list in mod_time order meanwhile. */
   markChanged(device: TrackedDevice): void {
     device.modTime = nowSeconds();
     this.#moveToNewest(device);
